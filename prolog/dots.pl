@@ -1,0 +1,730 @@
+/** Timbiriche (Dots and Boxes): the rules.
+
+This module is the rulebook of Timbiriche as the 2011 UABC assignment states
+it, written as a game module for tabula (see game.pl for the contract that
+every game module follows).
+
+The game, in the assignment's words and ours:
+
+  * The board is a grid of Rows x Cols DOTS. The assignment fixes 5 rows by
+    6 columns (20 boxes); tabula lets a player choose any size from 2 x 2
+    to 12 x 12 dots.
+  * Two, three or four players (default two). Player 1 starts.
+  * On a turn a player joins two adjacent dots, horizontally or vertically,
+    that are not joined yet. Diagonals are not allowed.
+  * A player who draws the fourth side of a box closes it: the box is hers
+    and is worth box_points/1 points (10 in the assignment).
+  * A player who closes a box (or two at once) must move again; otherwise
+    the turn passes to the next player, cyclically (1, 2, ..., N, 1, ...).
+  * The game ends when every segment is drawn. The player with the most
+    points wins. CHOICE: the assignment is silent about equal points; here
+    equal top points is a tie between the players who share the top.
+
+Coordinates, as the assignment proposes: dot rows I are numbered from 0 at
+the top, dot columns J from 0 at the left.
+
+  * h(I,J) is the horizontal segment in dot row I from column J to J+1
+    (the assignment's H[i,j]); 0 =< I < Rows, 0 =< J < Cols-1.
+  * v(I,J) is the vertical segment in dot column J from row I to I+1
+    (the assignment's V[i,j]); 0 =< I < Rows-1, 0 =< J < Cols.
+  * box(I,J) is the box whose top-left corner is dot (I,J); its sides are
+    h(I,J) (top), h(I+1,J) (bottom), v(I,J) (left) and v(I,J+1) (right).
+
+A move IS a segment term: h(I,J) or v(I,J).
+
+The state is compact so that random playouts and searches are fast:
+
+    dots(Rows, Cols, Players, Turn, Drawn, Left, Boxes, Owned, History)
+
+  * Rows, Cols: the size of the board in dots.
+  * Players: the number of players, 2..4.
+  * Turn: the player to move, 1..Players (meaningless once Left is 0).
+  * Drawn: an integer used as a bit set, one bit per segment (see
+    "Segment numbering" below); bit K is 1 when segment K is drawn.
+  * Left: how many segments are still undrawn; the game is over at 0.
+  * Boxes: the number of boxes each player has closed, in player order,
+    e.g. [3,1]. Points are Boxes x box_points/1, computed when asked, so
+    editing box_points/1 changes every score everywhere.
+  * Owned: the closed boxes as box(I,J,Player), newest first.
+  * History: the drawn segments as seg(Move,Player), newest first.
+
+Segment numbering (the bit of each segment in Drawn): the horizontal
+segments first, row by row, then the vertical ones, row by row:
+
+    h(I,J) has bit I*(Cols-1) + J
+    v(I,J) has bit Rows*(Cols-1) + I*Cols + J
+
+so a board has Rows*(Cols-1) + (Rows-1)*Cols segments (49 on 5 x 6,
+264 on 12 x 12), and legal_moves/2 lists moves in this order.
+
+Notation (move_text//2): the canonical written form is the assignment's
+`h(0,1)` / `v(2,3)`. Also read: upper case, spaces anywhere between the
+parts (`H (0, 1)`, `h 0 1`), and the pair-of-dots form `a1-b1`, where the
+letter is the dot column (a = column 0, from the left) and the number the
+dot row counted from 1 at the BOTTOM (on a 5-row board row 1 is I = 4), the
+dots in either order, in any case, with or without the `-`.
+*/
+
+:- module(dots, [initial_state/2,
+                 players/2,
+                 to_move/2,
+                 legal_move/2,
+                 legal_moves/2,
+                 apply_move/4,
+                 outcome/2,
+                 move_text//2,
+                 explain_illegal/3,
+                 view/2,
+                 check_options/1,
+                 max_plies/2,
+                 box_points/1,
+                 board_size/3,
+                 segment_count/2,
+                 segments_left/2,
+                 segment_bit/3,
+                 drawn/2,
+                 segment_boxes/3,
+                 sides_drawn/4,
+                 box_owner/4,
+                 closed_boxes/3,
+                 scores/2,
+                 dot_pair_text//2]).
+
+:- use_module(library(lists)).
+:- use_module(library(error)).
+:- use_module(library(dcgs)).
+:- use_module(library(format)).
+
+
+/* ---------------------------------------------------------------------
+   The points and the options
+   --------------------------------------------------------------------- */
+
+%% box_points(-Points)
+%
+% Points is what a closed box is worth: 10 in the assignment. This is the
+% only place the value is written; edit it and every score follows.
+box_points(10).
+
+% option(Name, Default, Min, Max, Domain): the options initial_state/2 reads.
+% Domain names the allowed range in the domain_error thrown for a value
+% outside it.
+option(rows,    5, 2, 12, rows_between_2_and_12).
+option(cols,    6, 2, 12, cols_between_2_and_12).
+option(players, 2, 2,  4, players_between_2_and_4).
+
+%% check_options(-OptionLists)
+%
+% OptionLists are the option lists that the conformance check of game.pl
+% plays random games with: the default board, the smallest and the largest,
+% odd shapes, and three and four players.
+check_options([[],
+               [rows(2), cols(2)],
+               [rows(3), cols(7), players(3)],
+               [rows(4), cols(4), players(4)],
+               [rows(12), cols(12)],
+               [rows(6), cols(3), players(2)]]).
+
+
+/* ---------------------------------------------------------------------
+   The initial state
+   --------------------------------------------------------------------- */
+
+%% initial_state(+Options, -State)
+%
+% State is the empty board described by Options, a list that may hold
+% rows(R), cols(C) and players(N) (defaults 5, 6 and 2). Unknown options are
+% ignored; when an option is given twice the first one counts. A value that
+% is not an integer throws a type_error; an integer out of range throws
+% domain_error(rows_between_2_and_12, R) (and likewise for cols, players).
+% Player 1 moves first.
+initial_state(Options, State) :-
+    must_be(list, Options),
+    option_value(rows, Options, Rows),
+    option_value(cols, Options, Cols),
+    option_value(players, Options, Players),
+    segments_on_board(Rows, Cols, Segments),
+    zeros(Players, Boxes),
+    State = dots(Rows, Cols, Players, 1, 0, Segments, Boxes, [], []).
+
+option_value(Name, Options, Value) :-
+    option(Name, Default, Min, Max, Domain),
+    Pattern =.. [Name, Value0],
+    (   memberchk(Pattern, Options) ->
+        must_be(integer, Value0),
+        (   Value0 >= Min, Value0 =< Max -> Value = Value0
+        ;   domain_error(Domain, Value0, initial_state/2)
+        )
+    ;   Value = Default
+    ).
+
+zeros(0, []) :- !.
+zeros(N, [0|Zs]) :- N1 is N - 1, zeros(N1, Zs).
+
+% segments_on_board(+Rows, +Cols, -N): a board has Rows rows of Cols-1
+% horizontal segments and Rows-1 rows of Cols vertical segments.
+segments_on_board(Rows, Cols, N) :-
+    N is Rows*(Cols-1) + (Rows-1)*Cols.
+
+
+/* ---------------------------------------------------------------------
+   Reading the state
+   --------------------------------------------------------------------- */
+
+%% players(+State, -N)
+%
+% N is the number of players of the game.
+players(dots(_, _, N, _, _, _, _, _, _), N).
+
+%% to_move(+State, -Player)
+%
+% Player (1..N) is the player to move. Fails when the game is over, that is
+% when every segment is drawn.
+to_move(dots(_, _, _, Player, _, Left, _, _, _), Player) :-
+    Left > 0.
+
+%% board_size(+State, -Rows, -Cols)
+%
+% The board has Rows x Cols dots.
+board_size(dots(Rows, Cols, _, _, _, _, _, _, _), Rows, Cols).
+
+%% segment_count(+State, -N)
+%
+% N is the number of segments of the board, drawn or not:
+% Rows*(Cols-1) + (Rows-1)*Cols. It is also the exact length of a game.
+segment_count(dots(Rows, Cols, _, _, _, _, _, _, _), N) :-
+    segments_on_board(Rows, Cols, N).
+
+%% segments_left(+State, -N)
+%
+% N is the number of segments not drawn yet (0 when the game is over).
+segments_left(dots(_, _, _, _, _, Left, _, _, _), Left).
+
+%% max_plies(+State, -N)
+%
+% N bounds the number of moves left in the game: every move draws one
+% segment, so a game from State lasts exactly N more moves.
+max_plies(State, N) :-
+    segments_left(State, N).
+
+%% segment_bit(+State, +Move, -K)
+%
+% Move is a segment h(I,J) or v(I,J) of the board and K is its bit in the
+% Drawn bit set (see "Segment numbering" at the top). Fails for anything
+% that is not a segment of this board.
+segment_bit(dots(Rows, Cols, _, _, _, _, _, _, _), Move, K) :-
+    segment_bit(Move, Rows, Cols, K).
+
+% segment_bit(+Move, +Rows, +Cols, -K): the checked geometry. Every bound
+% term is safe here: anything but two integers in range simply fails.
+segment_bit(h(I, J), Rows, Cols, K) :-
+    integer(I), integer(J),
+    I >= 0, I < Rows,
+    J >= 0, J < Cols - 1,
+    K is I*(Cols-1) + J.
+segment_bit(v(I, J), Rows, Cols, K) :-
+    integer(I), integer(J),
+    I >= 0, I < Rows - 1,
+    J >= 0, J < Cols,
+    K is Rows*(Cols-1) + I*Cols + J.
+
+%% drawn(+State, +Move)
+%
+% Move is a segment of the board that is already drawn.
+drawn(dots(Rows, Cols, _, _, Drawn, _, _, _, _), Move) :-
+    segment_bit(Move, Rows, Cols, K),
+    bit_set(Drawn, K).
+
+bit_set(Bits, K) :-
+    Bits >> K /\ 1 =:= 1.
+
+
+/* ---------------------------------------------------------------------
+   Boxes: the assignment's H/V neighbours
+   --------------------------------------------------------------------- */
+
+% These two read the Drawn bit set without range checks: callers only ask
+% about segments that the geometry guarantees to exist.
+h_drawn(b(_, Cols, Drawn), I, J) :-
+    Drawn >> (I*(Cols-1) + J) /\ 1 =:= 1.
+v_drawn(b(Rows, Cols, Drawn), I, J) :-
+    Drawn >> (Rows*(Cols-1) + I*Cols + J) /\ 1 =:= 1.
+
+% closes_box(?Side, +Move, +Board): drawing Move (not drawn yet) closes the
+% box on that Side of it, because the box's three other sides are drawn.
+% This is the assignment's analysis, case by case. A segment on the border
+% of the board has a box on one side only: the guards (I > 0, I < Rows-1,
+% J > 0, J < Cols-1) leave out the side that falls off the board, so a
+% border segment closes at most one box and an inner one at most two.
+
+% Drawing H[i,j] closes the box above when H[i-1,j], V[i-1,j] and
+% V[i-1,j+1] are drawn ...
+closes_box(above, h(I, J), B) :-
+    I > 0,
+    I0 is I - 1, J1 is J + 1,
+    h_drawn(B, I0, J), v_drawn(B, I0, J), v_drawn(B, I0, J1).
+% ... and the box below when H[i+1,j], V[i,j] and V[i,j+1] are drawn.
+closes_box(below, h(I, J), B) :-
+    B = b(Rows, _, _),
+    I < Rows - 1,
+    I1 is I + 1, J1 is J + 1,
+    h_drawn(B, I1, J), v_drawn(B, I, J), v_drawn(B, I, J1).
+% Drawing V[i,j] closes the box on the left when V[i,j-1], H[i,j-1] and
+% H[i+1,j-1] are drawn ...
+closes_box(left, v(I, J), B) :-
+    J > 0,
+    J0 is J - 1, I1 is I + 1,
+    v_drawn(B, I, J0), h_drawn(B, I, J0), h_drawn(B, I1, J0).
+% ... and the box on the right when V[i,j+1], H[i,j] and H[i+1,j] are drawn.
+closes_box(right, v(I, J), B) :-
+    B = b(_, Cols, _),
+    J < Cols - 1,
+    I1 is I + 1, J1 is J + 1,
+    v_drawn(B, I, J1), h_drawn(B, I, J), h_drawn(B, I1, J).
+
+% box_on(+Side, +Move, -Box): the box on that Side of segment Move.
+box_on(above, h(I, J), box(I0, J)) :- I0 is I - 1.
+box_on(below, h(I, J), box(I, J)).
+box_on(left,  v(I, J), box(I, J0)) :- J0 is J - 1.
+box_on(right, v(I, J), box(I, J)).
+
+% sides(+Move, -Side1, -Side2): the two sides of a segment, in the order
+% in which the boxes it closes are reported.
+sides(h(_, _), above, below).
+sides(v(_, _), left, right).
+
+% boxes_closed_by(+Move, +Board, -Boxes): the boxes (0, 1 or 2) that drawing
+% Move closes, given the segments drawn before it.
+boxes_closed_by(Move, B, Boxes) :-
+    sides(Move, Side1, Side2),
+    (   closes_box(Side1, Move, B) ->
+        box_on(Side1, Move, Box1), Boxes = [Box1|Boxes1]
+    ;   Boxes = Boxes1
+    ),
+    (   closes_box(Side2, Move, B) ->
+        box_on(Side2, Move, Box2), Boxes1 = [Box2]
+    ;   Boxes1 = []
+    ).
+
+%% closed_boxes(+State, +Move, -Boxes)
+%
+% Boxes is the list of boxes box(I,J) that drawing the undrawn segment Move
+% would close now: [], one box, or two. Fails if Move is not an undrawn
+% segment of the board. Computer players use it to look for boxes to take.
+closed_boxes(dots(Rows, Cols, _, _, Drawn, _, _, _, _), Move, Boxes) :-
+    segment_bit(Move, Rows, Cols, K),
+    \+ bit_set(Drawn, K),
+    boxes_closed_by(Move, b(Rows, Cols, Drawn), Boxes).
+
+%% segment_boxes(+State, +Move, -Boxes)
+%
+% Boxes is the list of the boxes box(I,J) that segment Move is a side of:
+% one for a border segment, two for an inner one (above then below, or left
+% then right). Fails if Move is not a segment of the board.
+segment_boxes(dots(Rows, Cols, _, _, _, _, _, _, _), Move, Boxes) :-
+    segment_bit(Move, Rows, Cols, _),
+    sides(Move, Side1, Side2),
+    findall(Box,
+            ( member(Side, [Side1, Side2]),
+              box_on(Side, Move, Box),
+              box_on_board(Box, Rows, Cols) ),
+            Boxes).
+
+box_on_board(box(I, J), Rows, Cols) :-
+    I >= 0, I < Rows - 1,
+    J >= 0, J < Cols - 1.
+
+%% sides_drawn(+State, +I, +J, -N)
+%
+% N (0..4) is the number of drawn sides of box(I,J). Fails if there is no
+% such box on the board. A box with 3 sides drawn can be taken by the next
+% move; drawing a box's third side is what a careful player avoids.
+sides_drawn(dots(Rows, Cols, _, _, Drawn, _, _, _, _), I, J, N) :-
+    integer(I), integer(J),
+    box_on_board(box(I, J), Rows, Cols),
+    B = b(Rows, Cols, Drawn),
+    I1 is I + 1, J1 is J + 1,
+    count_true([h_drawn(B, I, J), h_drawn(B, I1, J),
+                v_drawn(B, I, J), v_drawn(B, I, J1)], 0, N).
+
+count_true([], N, N).
+count_true([G|Gs], N0, N) :-
+    (   call(G) -> N1 is N0 + 1 ; N1 = N0 ),
+    count_true(Gs, N1, N).
+
+%% box_owner(+State, +I, +J, -Player)
+%
+% Player closed box(I,J). Fails if the box is not closed (yet).
+box_owner(dots(_, _, _, _, _, _, _, Owned, _), I, J, Player) :-
+    memberchk(box(I, J, Player), Owned).
+
+
+/* ---------------------------------------------------------------------
+   Moves
+   --------------------------------------------------------------------- */
+
+%% legal_move(+State, ?Move)
+%
+% Move is a segment that may be drawn now: the game is not over and the
+% segment is on the board and not drawn. With Move unbound (or partly
+% bound) it enumerates the legal moves in the order of legal_moves/2; with
+% Move ground it checks it, and any term that is not a legal move (even
+% `foo` or `h(a,b)`) just fails.
+legal_move(State, Move) :-
+    ground(Move),
+    !,
+    State = dots(Rows, Cols, _, _, Drawn, Left, _, _, _),
+    Left > 0,
+    segment_bit(Move, Rows, Cols, K),
+    \+ bit_set(Drawn, K).
+legal_move(State, Move) :-
+    legal_moves(State, Moves),
+    member(Move, Moves).
+
+%% legal_moves(+State, -Moves)
+%
+% Moves is the list of every undrawn segment, in segment-number order: the
+% horizontal segments row by row, then the vertical ones. It is [] exactly
+% when the game is over.
+legal_moves(dots(Rows, Cols, _, _, Drawn, Left, _, _, _), Moves) :-
+    (   Left =:= 0 ->
+        Moves = []
+    ;   Cols1 is Cols - 1,
+        HMask is (1 << Cols1) - 1,
+        free_h_rows(0, Rows, Cols1, HMask, Drawn, Moves, VMoves),
+        Rows1 is Rows - 1,
+        VDrawn is Drawn >> (Rows*Cols1),
+        VMask is (1 << Cols) - 1,
+        free_v_rows(0, Rows1, Cols, VMask, VDrawn, VMoves, [])
+    ).
+
+% free_h_rows(+I, +Rows, +Width, +Mask, +Drawn, -Moves, ?Tail): the free
+% horizontal segments of rows I..Rows-1 (Width segments a row), as a
+% difference list. Each row's bits are cut out into a small integer first,
+% so the scan of a row never touches the big bit set.
+free_h_rows(I, Rows, Width, Mask, Drawn, Moves0, Moves) :-
+    (   I =:= Rows ->
+        Moves0 = Moves
+    ;   Row is Drawn >> (I*Width) /\ Mask,
+        (   Row =:= Mask ->
+            Moves1 = Moves0
+        ;   free_h(Row, 0, Width, I, Moves0, Moves1)
+        ),
+        I1 is I + 1,
+        free_h_rows(I1, Rows, Width, Mask, Drawn, Moves1, Moves)
+    ).
+
+free_h(Row, J, Width, I, Moves0, Moves) :-
+    (   J =:= Width ->
+        Moves0 = Moves
+    ;   (   Row /\ 1 =:= 0 -> Moves0 = [h(I, J)|Moves1] ; Moves0 = Moves1 ),
+        J1 is J + 1,
+        Row1 is Row >> 1,
+        free_h(Row1, J1, Width, I, Moves1, Moves)
+    ).
+
+free_v_rows(I, Rows1, Width, Mask, Drawn, Moves0, Moves) :-
+    (   I =:= Rows1 ->
+        Moves0 = Moves
+    ;   Row is Drawn >> (I*Width) /\ Mask,
+        (   Row =:= Mask ->
+            Moves1 = Moves0
+        ;   free_v(Row, 0, Width, I, Moves0, Moves1)
+        ),
+        I1 is I + 1,
+        free_v_rows(I1, Rows1, Width, Mask, Drawn, Moves1, Moves)
+    ).
+
+free_v(Row, J, Width, I, Moves0, Moves) :-
+    (   J =:= Width ->
+        Moves0 = Moves
+    ;   (   Row /\ 1 =:= 0 -> Moves0 = [v(I, J)|Moves1] ; Moves0 = Moves1 ),
+        J1 is J + 1,
+        Row1 is Row >> 1,
+        free_v(Row1, J1, Width, I, Moves1, Moves)
+    ).
+
+%% apply_move(+State0, +Move, -State, -Events)
+%
+% State is the position after the player to move draws segment Move in
+% State0. Deterministic; fails if Move is not a legal move. Events lists
+% what the move caused, in this order:
+%   * box(I,J) for each box the move closed (0, 1 or 2; above before below,
+%     left before right);
+%   * extra_turn if it closed a box and the game goes on: the same player
+%     moves again;
+%   * game_over if it was the last segment.
+% With no box closed and the game going on, Events is [] and the turn
+% passes to the next player.
+apply_move(State0, Move, State, Events) :-
+    State0 = dots(Rows, Cols, Players, Player, Drawn0, Left0, Boxes0, Owned0,
+                  History0),
+    ground(Move),
+    Left0 > 0,
+    segment_bit(Move, Rows, Cols, K),
+    \+ bit_set(Drawn0, K),
+    boxes_closed_by(Move, b(Rows, Cols, Drawn0), Closed),
+    Drawn is Drawn0 \/ (1 << K),
+    Left is Left0 - 1,
+    (   Closed == [] ->
+        % No box: the turn passes to the next player, cyclically.
+        next_player(Player, Players, Next),
+        Boxes = Boxes0,
+        Owned = Owned0
+    ;   % One or two boxes: they are the mover's, and she moves again.
+        Next = Player,
+        length(Closed, N),
+        add_boxes(Player, N, Boxes0, Boxes),
+        own_boxes(Closed, Player, Owned0, Owned)
+    ),
+    State = dots(Rows, Cols, Players, Next, Drawn, Left, Boxes, Owned,
+                 [seg(Move, Player)|History0]),
+    (   Left =:= 0 -> append(Closed, [game_over], Events)
+    ;   Closed == [] -> Events = []
+    ;   append(Closed, [extra_turn], Events)
+    ).
+
+% next_player(+Player, +Players, -Next): 1, 2, ..., Players, 1, ...
+next_player(Player, Players, Next) :-
+    Next is Player mod Players + 1.
+
+% add_boxes(+Player, +N, +Boxes0, -Boxes): Player closed N more boxes.
+add_boxes(1, N, [B0|Bs], [B|Bs]) :-
+    !,
+    B is B0 + N.
+add_boxes(P, N, [B|Bs0], [B|Bs]) :-
+    P1 is P - 1,
+    add_boxes(P1, N, Bs0, Bs).
+
+own_boxes([], _, Owned, Owned).
+own_boxes([box(I, J)|Boxes], Player, Owned0, Owned) :-
+    own_boxes(Boxes, Player, [box(I, J, Player)|Owned0], Owned).
+
+
+/* ---------------------------------------------------------------------
+   Scores and the end of the game
+   --------------------------------------------------------------------- */
+
+%% scores(+State, -Scores)
+%
+% Scores is the list of points of each player, in player order: the boxes
+% each has closed times box_points/1.
+scores(dots(_, _, _, _, _, _, Boxes, _, _), Scores) :-
+    box_points(Points),
+    boxes_points(Boxes, Points, Scores).
+
+boxes_points([], _, []).
+boxes_points([B|Bs], Points, [S|Ss]) :-
+    S is B * Points,
+    boxes_points(Bs, Points, Ss).
+
+%% outcome(+State, -Outcome)
+%
+% Outcome is `ongoing` while a segment is left, and `over(Scores, Result)`
+% once every segment is drawn: Scores are the points in player order and
+% Result is winner(P) when player P alone has the most points, or tie(Ps)
+% when the players Ps (a sorted list) share the most points. CHOICE: the
+% assignment does not say what equal points mean; we call it a tie.
+outcome(State, Outcome) :-
+    segments_left(State, Left),
+    (   Left > 0 ->
+        Outcome = ongoing
+    ;   scores(State, Scores),
+        result(Scores, Result),
+        Outcome = over(Scores, Result)
+    ).
+
+% result(+Scores, -Result): who has the most points.
+result(Scores, Result) :-
+    list_max(Scores, Best),
+    findall(P, nth1(P, Scores, Best), Tops),
+    (   Tops = [Winner] -> Result = winner(Winner)
+    ;   Result = tie(Tops)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Notation
+   --------------------------------------------------------------------- */
+
+%% move_text(+State, ?Move)//
+%
+% The text of a move. With Move bound and the text unbound it describes the
+% canonical text, e.g. "h(0,1)" (the assignment's notation, no spaces).
+% With the text bound (a list of characters) it parses any accepted
+% notation, with blanks allowed before, after and between the parts:
+%   * "h(0,1)", "H(0, 1)", "h (0,1)", "h 0 1", "v 2,3";
+%   * a pair of adjacent dots "a1-b1": column letter (a = 0, from the left),
+%     row number from 1 at the BOTTOM; either order, any case, the "-"
+%     optional ("b1a1", "A1 - A2").
+% Parsing never throws; it fails on text that is not a move. It does not
+% check legality: a drawn segment parses, and so does a segment off the
+% board (h(9,9), or a dot pair beyond the edge) so that explain_illegal/3
+% can say what is wrong with it. Dot pairs that are not adjacent fail.
+move_text(State, Move, Cs0, Cs) :-
+    (   proper_list(Cs0) ->
+        phrase(parsed_move(State, Move0), Cs0, Cs),
+        Move = Move0
+    ;   var(Cs0), ground(Move) ->
+        phrase(canonical(Move), Cs0, Cs)
+    ).
+
+proper_list(L) :-
+    (   L == [] -> true
+    ;   nonvar(L), L = [_|T], proper_list(T)
+    ).
+
+canonical(h(I, J)) --> { integer(I), integer(J) }, "h(", int(I), ",", int(J), ")".
+canonical(v(I, J)) --> { integer(I), integer(J) }, "v(", int(I), ",", int(J), ")".
+
+int(N) --> { number_chars(N, Cs) }, seq(Cs).
+
+parsed_move(State, Move) -->
+    blanks, notation(State, Move), blanks.
+
+notation(_, Move) --> hv_notation(Move).
+notation(State, Move) --> pair_notation(State, Move).
+
+% h(I,J) / v(I,J), with or without the parentheses.
+hv_notation(Move) -->
+    kind(Kind), blanks, hv_arguments(I, J),
+    { Move =.. [Kind, I, J] }.
+
+kind(h) --> [C], { C == h ; C == 'H' }, !.
+kind(v) --> [C], { C == v ; C == 'V' }, !.
+
+hv_arguments(I, J) -->
+    "(", !, blanks, nat(I), separator, nat(J), blanks, ")".
+hv_arguments(I, J) -->
+    nat(I), separator, nat(J).
+
+% Between the two numbers: a comma with optional blanks, or blanks alone.
+separator --> blanks, ",", !, blanks.
+separator --> blank, blanks.
+
+% The pair of dots: two dots joined by an optional "-".
+pair_notation(State, Move) -->
+    dot(State, Dot1), blanks, optional_dash, blanks, dot(State, Dot2),
+    { adjacent_dots(Dot1, Dot2, Move) }.
+
+optional_dash --> "-", !.
+optional_dash --> [].
+
+% A dot: its column letter and its row number from the bottom, giving
+% dot(I,J) in the assignment's coordinates (row I from the top).
+dot(State, dot(I, J)) -->
+    [C], { column_letter(C, J) }, blanks, nat(N),
+    { board_size(State, Rows, _), I is Rows - N }.
+
+% adjacent_dots(+Dot1, +Dot2, -Move): the segment joining two adjacent dots.
+adjacent_dots(dot(I, J1), dot(I, J2), h(I, J)) :-
+    1 =:= abs(J1 - J2), !,
+    J is min(J1, J2).
+adjacent_dots(dot(I1, J), dot(I2, J), v(I, J)) :-
+    1 =:= abs(I1 - I2),
+    I is min(I1, I2).
+
+% A natural number: one or more digits, read greedily.
+nat(N) --> digit(D), digits(D, N).
+
+digits(N0, N) --> digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
+digits(N, N) --> [].
+
+digit(D) --> [C], { atom(C), digit_value(C, D) }.
+
+blanks --> blank, !, blanks.
+blanks --> [].
+
+blank --> [C], { atom(C), blank_char(C) }.
+
+blank_char(' ').
+blank_char('\t').
+blank_char('\n').
+blank_char('\r').
+
+digit_value('0', 0). digit_value('1', 1). digit_value('2', 2).
+digit_value('3', 3). digit_value('4', 4). digit_value('5', 5).
+digit_value('6', 6). digit_value('7', 7). digit_value('8', 8).
+digit_value('9', 9).
+
+% column_letter(+Char, -J): Char names dot column J, in either case.
+column_letter(C, J) :-
+    atom(C),
+    (   letter(C, _, J0) -> J = J0
+    ;   letter(_, C, J0) -> J = J0
+    ).
+
+letter(a, 'A',  0). letter(b, 'B',  1). letter(c, 'C',  2). letter(d, 'D',  3).
+letter(e, 'E',  4). letter(f, 'F',  5). letter(g, 'G',  6). letter(h, 'H',  7).
+letter(i, 'I',  8). letter(j, 'J',  9). letter(k, 'K', 10). letter(l, 'L', 11).
+letter(m, 'M', 12). letter(n, 'N', 13). letter(o, 'O', 14). letter(p, 'P', 15).
+letter(q, 'Q', 16). letter(r, 'R', 17). letter(s, 'S', 18). letter(t, 'T', 19).
+letter(u, 'U', 20). letter(v, 'V', 21). letter(w, 'W', 22). letter(x, 'X', 23).
+letter(y, 'Y', 24). letter(z, 'Z', 25).
+
+%% dot_pair_text(+State, +Move)//
+%
+% The pair-of-dots text of a segment of the board, e.g. "a1-b1" for the
+% bottom-left horizontal segment: the left dot first for h, the lower dot
+% first for v. Fails for a segment that is not on the board.
+dot_pair_text(State, Move) -->
+    { segment_bit(State, Move, _),
+      board_size(State, Rows, _),
+      pair_dots(Move, Dot1, Dot2) },
+    dot_name(Rows, Dot1), "-", dot_name(Rows, Dot2).
+
+pair_dots(h(I, J), dot(I, J), dot(I, J1)) :- J1 is J + 1.
+pair_dots(v(I, J), dot(I1, J), dot(I, J)) :- I1 is I + 1.
+
+dot_name(Rows, dot(I, J)) -->
+    { letter(C, _, J), N is Rows - I },
+    [C], int(N).
+
+
+/* ---------------------------------------------------------------------
+   Explaining illegal moves
+   --------------------------------------------------------------------- */
+
+%% explain_illegal(+State, +Move, -Message)
+%
+% Message (a list of characters) says why Move is not legal in State, e.g.
+% "h(0,0) is already drawn", "v(7,0) is not a segment of a 5 x 6 board",
+% "the game is over". Fails if Move is legal.
+explain_illegal(State, Move, Message) :-
+    \+ ( ground(Move), legal_move(State, Move) ),
+    reason(State, Move, Fmt, Args),
+    phrase(format_(Fmt, Args), Message).
+
+reason(State, _, "the game is over", []) :-
+    segments_left(State, 0), !.
+reason(_, Move, "~q is not a move: a move is h(I,J) or v(I,J) with I and J integers", [Move]) :-
+    \+ segment_term(Move), !.
+reason(State, Move, "~w is not a segment of a ~w x ~w board", [Move, Rows, Cols]) :-
+    \+ segment_bit(State, Move, _), !,
+    board_size(State, Rows, Cols).
+reason(_, Move, "~w is already drawn", [Move]).
+
+segment_term(Move) :-
+    nonvar(Move),
+    ( Move = h(I, J) ; Move = v(I, J) ),
+    integer(I), integer(J).
+
+
+/* ---------------------------------------------------------------------
+   The view
+   --------------------------------------------------------------------- */
+
+%% view(+State, -View)
+%
+% View is what a terminal or a GUI draws:
+%   dots_view(Rows, Cols, Segments, Boxes, Scores, ToMove)
+% with Segments the drawn segments as seg(Move, Player), oldest first (the
+% last one is the last move), Boxes the closed boxes as box(I, J, Player),
+% oldest first, Scores the points in player order, and ToMove the player to
+% move or `none` when the game is over.
+view(State, dots_view(Rows, Cols, Segments, Boxes, Scores, ToMove)) :-
+    State = dots(Rows, Cols, _, _, _, _, _, Owned, History),
+    reverse(History, Segments),
+    reverse(Owned, Boxes),
+    scores(State, Scores),
+    (   to_move(State, Player) -> ToMove = Player ; ToMove = none ).

@@ -1,0 +1,592 @@
+//! The embedded Scryer Prolog machine, on a thread of its own, behind a small typed API.
+//!
+//! A Scryer `Machine` is not `Send`, and a few of its failure modes are fatal to the
+//! host process (see `shared/notes/scryer-embedding.md`), so this module is the one
+//! place that touches it, and it keeps three promises:
+//! - every goal runs through `'$tabula':run/4` (in `support.pl`), which reads the goal
+//!   from a string and calls it under `catch/3`: a goal that does not parse, an
+//!   exception or a missing predicate comes back as an [`EngineError`], never as a
+//!   panic or as a stale exception in the next answer;
+//! - a rules file that fails to load is reported with its file, line and error term,
+//!   and the machine it failed in is thrown away: the engine rebuilds a fresh one and
+//!   reloads the files that had loaded, so no later query can reach a broken machine;
+//! - a panic inside the machine, should one ever happen, is caught on the engine's
+//!   thread and answered as an error, with a fresh machine for the next request.
+
+use crate::term::{self, Term};
+use scryer_prolog::{Machine, MachineBuilder, StreamConfig};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Cursor;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+
+const SUPPORT: &str = include_str!("support.pl");
+
+/// Run once in every new machine. With the toplevel marked as started, the loader
+/// throws load errors to its caller (consult_file/2 catches them) instead of printing
+/// them; the libraries are those a stock Scryer toplevel offers at its prompt.
+const SETUP: [&str; 5] = [
+    "asserta('$toplevel':started).",
+    "use_module(library(lists)).",
+    "use_module(library(between)).",
+    "use_module(library(dcgs)).",
+    "use_module(library(format)).",
+];
+
+/// The named variables of one solution.
+pub type Bindings = BTreeMap<String, Term>;
+
+/// Everything that can go wrong when asking Prolog something.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EngineError {
+    /// A rules file failed to load: its path, the line of the error when known, and
+    /// the error term Scryer raised.
+    Load {
+        file: PathBuf,
+        line: Option<u64>,
+        error: Term,
+    },
+    /// The goal text does not read as a Prolog term.
+    Syntax { goal: String, error: Term },
+    /// The goal raised an exception (an unknown predicate is one).
+    Exception(Term),
+    /// The engine could not answer at all (its thread is gone, or the machine broke and
+    /// was rebuilt): the text says what happened.
+    Unavailable(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Load { file, line, error } => {
+                match line {
+                    Some(line) => write!(f, "{}:{line}: ", file.display())?,
+                    None => write!(f, "{}: ", file.display())?,
+                }
+                write!(f, "{}", describe_error(error))
+            }
+            EngineError::Syntax { error, .. } => write!(f, "{}", describe_error(error)),
+            EngineError::Exception(ball) => write!(f, "{}", describe_error(ball)),
+            EngineError::Unavailable(why) => write!(f, "Prolog engine unavailable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// A one-line explanation of a Prolog error term, followed by the term itself as
+/// Prolog prints it, so both a newcomer and a Prolog programmer find what they need.
+pub fn describe_error(error: &Term) -> String {
+    let raw = term::to_text(error);
+    let Some([formal, _context]) = term::args(error, "error", 2) else {
+        return format!("uncaught exception: {raw}");
+    };
+    let plain = |t: &Term| term::as_text(t).unwrap_or_else(|| term::to_text(t));
+    let what = match formal {
+        Term::Compound(name, a) => match (name.as_str(), a.as_slice()) {
+            ("syntax_error", [kind]) => format!("syntax error: {}", plain(kind).replace('_', " ")),
+            ("type_error", [Term::Atom(t), culprit]) if t == "evaluable" => {
+                format!("{} is not an arithmetic function", term::to_text(culprit))
+            }
+            ("existence_error", [Term::Atom(k), culprit]) if k == "procedure" => {
+                format!("unknown procedure {}", term::to_text(culprit))
+            }
+            ("existence_error", [Term::Atom(k), culprit]) if k == "source_sink" => {
+                format!("no such file: {}", plain(culprit))
+            }
+            ("type_error", [kind, culprit]) => {
+                format!("expected {}, found {}", plain(kind), term::to_text(culprit))
+            }
+            ("domain_error", [domain, culprit]) => format!(
+                "{} is outside the domain {}",
+                term::to_text(culprit),
+                plain(domain).replace('_', " ")
+            ),
+            ("permission_error", [action, kind, culprit]) => format!(
+                "permission error: cannot {} {} {}",
+                plain(action),
+                plain(kind),
+                term::to_text(culprit)
+            ),
+            ("evaluation_error", [what]) => format!("arithmetic error: {}", plain(what)),
+            _ => return raw,
+        },
+        Term::Atom(a) if a == "instantiation_error" => "a variable is not bound enough".into(),
+        _ => return raw,
+    };
+    format!("{what}\n   {raw}")
+}
+
+/// One answer of an interactive query, written as a toplevel writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReplAnswer {
+    /// A solution: `X = 1, Y = f(Z)` or `true`, plus what the goal printed.
+    Solution { text: String, output: String },
+    /// No (more) solutions, plus what the goal printed.
+    False { output: String },
+    /// The text did not read as a goal.
+    SyntaxError { text: String },
+    /// The goal raised an exception.
+    Exception { text: String, output: String },
+}
+
+enum Job {
+    Consult {
+        path: PathBuf,
+        reply: Sender<Result<(), EngineError>>,
+    },
+    Query {
+        goal: String,
+        limit: usize,
+        reply: Sender<Result<Vec<Bindings>, EngineError>>,
+    },
+    Repl {
+        goal: String,
+        answers: Sender<ReplAnswer>,
+        demand: Receiver<()>,
+    },
+    TakeOutput {
+        reply: Sender<String>,
+    },
+}
+
+/// A Prolog machine running on its own thread. Cheap to share by reference; requests
+/// are served one at a time, in order.
+pub struct Engine {
+    jobs: Option<Sender<Job>>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// Starts a fresh machine with the support predicates loaded.
+    pub fn new() -> Result<Engine, EngineError> {
+        let (jobs, inbox) = mpsc::channel();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let worker = thread::Builder::new()
+            .name("prolog".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let worker = Worker::start();
+                let _ = ready_tx.send(());
+                worker.serve(inbox);
+            })
+            .map_err(|e| EngineError::Unavailable(format!("cannot start thread: {e}")))?;
+        ready_rx
+            .recv()
+            .map_err(|_| EngineError::Unavailable("the Prolog machine failed to start".into()))?;
+        Ok(Engine {
+            jobs: Some(jobs),
+            worker: Some(worker),
+        })
+    }
+
+    fn send(&self, job: Job) -> Result<(), EngineError> {
+        self.jobs
+            .as_ref()
+            .and_then(|jobs| jobs.send(job).ok())
+            .ok_or_else(|| EngineError::Unavailable("the engine thread has stopped".into()))
+    }
+
+    /// Consults the rules file at `path`, exactly as it is on disk. On failure the
+    /// engine goes on with the files that had loaded before.
+    pub fn consult(&self, path: &Path) -> Result<(), EngineError> {
+        let (reply, answer) = mpsc::channel();
+        self.send(Job::Consult {
+            path: path.to_path_buf(),
+            reply,
+        })?;
+        answer.recv().unwrap_or_else(|_| Err(gone()))
+    }
+
+    /// All solutions of `goal` (Prolog text, with or without the final full stop), at
+    /// most `limit` of them, each as the bindings of the goal's named variables.
+    pub fn query_limit(&self, goal: &str, limit: usize) -> Result<Vec<Bindings>, EngineError> {
+        let (reply, answer) = mpsc::channel();
+        self.send(Job::Query {
+            goal: goal.to_string(),
+            limit,
+            reply,
+        })?;
+        answer.recv().unwrap_or_else(|_| Err(gone()))
+    }
+
+    /// All solutions of `goal` (up to a million, a guard against endless generators).
+    pub fn query(&self, goal: &str) -> Result<Vec<Bindings>, EngineError> {
+        self.query_limit(goal, 1_000_000)
+    }
+
+    /// The first solution of `goal`, if any.
+    pub fn query_once(&self, goal: &str) -> Result<Option<Bindings>, EngineError> {
+        Ok(self.query_limit(goal, 1)?.into_iter().next())
+    }
+
+    /// The value of `var` in the first solution of `goal`; an error if there is none.
+    pub fn query_value(&self, goal: &str, var: &str) -> Result<Term, EngineError> {
+        let solution = self.query_once(goal)?.ok_or_else(|| {
+            EngineError::Exception(Term::compound(
+                "error",
+                [
+                    Term::compound("goal_failed", [Term::string(goal)]),
+                    Term::atom("tabula"),
+                ],
+            ))
+        })?;
+        solution.get(var).cloned().ok_or_else(|| {
+            EngineError::Exception(Term::compound(
+                "error",
+                [
+                    Term::compound("unbound_answer", [Term::atom(var)]),
+                    Term::atom("tabula"),
+                ],
+            ))
+        })
+    }
+
+    /// Runs `goal` as a person typed it at a toplevel; the answers come one at a time,
+    /// on demand, so a goal with endless solutions is fine.
+    pub fn repl(&self, goal: &str) -> ReplAnswers {
+        let (answers_tx, answers) = mpsc::channel();
+        let (demand, demand_rx) = mpsc::channel();
+        let sent = self.send(Job::Repl {
+            goal: goal.to_string(),
+            answers: answers_tx,
+            demand: demand_rx,
+        });
+        ReplAnswers {
+            answers,
+            demand: Some(demand),
+            started: false,
+            finished: sent.is_err(),
+        }
+    }
+
+    /// What the machine printed on `user_output` since the last call.
+    pub fn take_output(&self) -> String {
+        let (reply, answer) = mpsc::channel();
+        if self.send(Job::TakeOutput { reply }).is_err() {
+            return String::new();
+        }
+        answer.recv().unwrap_or_default()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+fn gone() -> EngineError {
+    EngineError::Unavailable("the engine thread stopped while answering".into())
+}
+
+/// The answers of [`Engine::repl`], pulled one at a time.
+pub struct ReplAnswers {
+    answers: Receiver<ReplAnswer>,
+    demand: Option<Sender<()>>,
+    started: bool,
+    finished: bool,
+}
+
+impl Iterator for ReplAnswers {
+    type Item = ReplAnswer;
+
+    fn next(&mut self) -> Option<ReplAnswer> {
+        if self.finished {
+            return None;
+        }
+        if self.started {
+            let asked = self.demand.as_ref().map(|d| d.send(()).is_ok());
+            if asked != Some(true) {
+                self.finished = true;
+                return None;
+            }
+        }
+        self.started = true;
+        match self.answers.recv() {
+            Ok(answer) => {
+                if !matches!(answer, ReplAnswer::Solution { .. }) {
+                    self.finished = true;
+                }
+                Some(answer)
+            }
+            Err(_) => {
+                self.finished = true;
+                None
+            }
+        }
+    }
+}
+
+/// The state kept on the engine's thread.
+struct Worker {
+    machine: Machine,
+    output: Arc<Mutex<String>>,
+    /// Files that loaded, in order, to reload into a rebuilt machine.
+    loaded: Vec<PathBuf>,
+}
+
+fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
+    let sink = |output: Arc<Mutex<String>>| -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
+        Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
+            let bytes = std::mem::take(cursor.get_mut());
+            cursor.set_position(0);
+            if let Ok(mut out) = output.lock() {
+                out.push_str(&String::from_utf8_lossy(&bytes));
+            }
+        })
+    };
+    let (_input, streams) =
+        StreamConfig::from_callbacks(Some(sink(output.clone())), Some(sink(output.clone())));
+    let mut machine = MachineBuilder::default().with_streams(streams).build();
+    machine.load_module_string("$tabula", SUPPORT);
+    for setup in SETUP {
+        for _ in machine.run_query(setup) {}
+    }
+    machine
+}
+
+impl Worker {
+    fn start() -> Worker {
+        let output = Arc::new(Mutex::new(String::new()));
+        Worker {
+            machine: new_machine(&output),
+            output,
+            loaded: Vec::new(),
+        }
+    }
+
+    fn serve(mut self, inbox: Receiver<Job>) {
+        while let Ok(job) = inbox.recv() {
+            let outcome = catch_unwind(AssertUnwindSafe(|| self.handle(job)));
+            if outcome.is_err() {
+                // The reply channel of the job was dropped during the unwind, so the
+                // caller already has its error; the machine may be inconsistent.
+                self.rebuild();
+            }
+        }
+    }
+
+    fn take_output(&self) -> String {
+        self.output
+            .lock()
+            .map(|mut out| std::mem::take(&mut *out))
+            .unwrap_or_default()
+    }
+
+    fn rebuild(&mut self) {
+        self.machine = new_machine(&self.output);
+        let files = std::mem::take(&mut self.loaded);
+        for file in files {
+            if self.consult_in_place(&file).is_ok() {
+                self.loaded.push(file);
+            }
+        }
+        self.take_output();
+    }
+
+    fn handle(&mut self, job: Job) {
+        match job {
+            Job::Consult { path, reply } => {
+                let result = self.consult(&path);
+                let _ = reply.send(result);
+            }
+            Job::Query { goal, limit, reply } => {
+                let result = self.query(&goal, limit);
+                self.take_output();
+                let _ = reply.send(result);
+            }
+            Job::Repl {
+                goal,
+                answers,
+                demand,
+            } => self.repl(&goal, &answers, &demand),
+            Job::TakeOutput { reply } => {
+                let _ = reply.send(self.take_output());
+            }
+        }
+    }
+
+    fn consult(&mut self, path: &Path) -> Result<(), EngineError> {
+        let result = self.consult_in_place(path);
+        match &result {
+            Ok(()) => {
+                if !self.loaded.iter().any(|p| p == path) {
+                    self.loaded.push(path.to_path_buf());
+                }
+                self.take_output();
+            }
+            Err(_) => {
+                // Never query a machine that a load failed in: start afresh.
+                self.loaded.retain(|p| p != path);
+                self.rebuild();
+            }
+        }
+        result
+    }
+
+    fn consult_in_place(&mut self, path: &Path) -> Result<(), EngineError> {
+        let shown = path.to_path_buf();
+        let text = path.to_str().ok_or_else(|| EngineError::Load {
+            file: shown.clone(),
+            line: None,
+            error: Term::compound(
+                "error",
+                [
+                    Term::compound("domain_error", [Term::atom("utf8_path"), Term::atom("?")]),
+                    Term::atom("consult/1"),
+                ],
+            ),
+        })?;
+        if !path.is_file() {
+            return Err(EngineError::Load {
+                file: shown,
+                line: None,
+                error: Term::compound(
+                    "error",
+                    [
+                        Term::compound(
+                            "existence_error",
+                            [Term::atom("source_sink"), Term::string(text)],
+                        ),
+                        Term::compound("/", [Term::atom("consult"), Term::integer(1)]),
+                    ],
+                ),
+            });
+        }
+        let goal = format!("'$tabula':consult_file({}, R).", term::quote_string(text));
+        let answers: Vec<_> = self.machine.run_query(goal).collect();
+        let result = answers.into_iter().find_map(|a| match a {
+            Ok(scryer_prolog::LeafAnswer::LeafAnswer { bindings, .. }) => {
+                bindings.get("R").cloned()
+            }
+            _ => None,
+        });
+        match result {
+            Some(Term::Atom(ok)) if ok == "ok" => Ok(()),
+            Some(Term::Compound(name, args)) if name == "error" && args.len() == 2 => {
+                let line = term::as_i64(&args[1]).filter(|&l| l > 0).map(|l| l as u64);
+                Err(EngineError::Load {
+                    file: shown,
+                    line,
+                    error: args[0].clone(),
+                })
+            }
+            other => Err(EngineError::Load {
+                file: shown,
+                line: None,
+                error: other.unwrap_or_else(|| Term::atom("load_failed")),
+            }),
+        }
+    }
+
+    fn run_goal(&mut self, goal: &str) -> String {
+        format!("'$tabula':run({}, B, O, R).", term::quote_string(goal))
+    }
+
+    fn query(&mut self, goal: &str, limit: usize) -> Result<Vec<Bindings>, EngineError> {
+        let query = self.run_goal(goal);
+        let mut solutions = Vec::new();
+        for answer in self.machine.run_query(query) {
+            if solutions.len() >= limit {
+                break;
+            }
+            match answer {
+                Ok(scryer_prolog::LeafAnswer::LeafAnswer { mut bindings, .. }) => {
+                    let outcome = bindings.remove("O").unwrap_or(Term::atom("true"));
+                    match outcome {
+                        Term::Compound(kind, mut args) if args.len() == 1 => {
+                            let error = args.remove(0);
+                            return Err(if kind == "syntax_error" {
+                                EngineError::Syntax {
+                                    goal: goal.to_string(),
+                                    error,
+                                }
+                            } else {
+                                EngineError::Exception(error)
+                            });
+                        }
+                        _ => {
+                            let pairs = bindings.remove("B").unwrap_or(Term::atom("[]"));
+                            solutions.push(bindings_of(&pairs));
+                        }
+                    }
+                }
+                Ok(scryer_prolog::LeafAnswer::True) => solutions.push(Bindings::new()),
+                Ok(scryer_prolog::LeafAnswer::False) => break,
+                Ok(scryer_prolog::LeafAnswer::Exception(ball)) | Err(ball) => {
+                    return Err(EngineError::Exception(ball));
+                }
+            }
+        }
+        Ok(solutions)
+    }
+
+    fn repl(&mut self, goal: &str, answers: &Sender<ReplAnswer>, demand: &Receiver<()>) {
+        let query = format!(
+            "'$tabula':repl_answer({}, T, K, _).",
+            term::quote_string(goal)
+        );
+        let output = self.output.clone();
+        let take = move || {
+            output
+                .lock()
+                .map(|mut o| std::mem::take(&mut *o))
+                .unwrap_or_default()
+        };
+        let mut iter = self.machine.run_query(query);
+        loop {
+            let answer = match iter.next() {
+                Some(Ok(scryer_prolog::LeafAnswer::LeafAnswer { bindings, .. })) => {
+                    let text = bindings
+                        .get("T")
+                        .cloned()
+                        .map(term::normalize)
+                        .as_ref()
+                        .and_then(term::as_text)
+                        .unwrap_or_default();
+                    match bindings.get("K").and_then(term::as_atom) {
+                        Some("syntax_error") => ReplAnswer::SyntaxError { text },
+                        Some("exception") => ReplAnswer::Exception {
+                            text,
+                            output: take(),
+                        },
+                        _ => ReplAnswer::Solution {
+                            text,
+                            output: take(),
+                        },
+                    }
+                }
+                Some(Ok(scryer_prolog::LeafAnswer::Exception(ball))) | Some(Err(ball)) => {
+                    ReplAnswer::Exception {
+                        text: term::to_text(&ball),
+                        output: take(),
+                    }
+                }
+                Some(Ok(_)) | None => ReplAnswer::False { output: take() },
+            };
+            let more = matches!(answer, ReplAnswer::Solution { .. });
+            if answers.send(answer).is_err() || !more || demand.recv().is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// `['X'=1, 'Y'=foo]` as a map from names to values.
+fn bindings_of(pairs: &Term) -> Bindings {
+    let mut map = Bindings::new();
+    for pair in term::as_list(pairs).unwrap_or_default() {
+        if let Some([Term::Atom(name), value]) = term::args(&pair, "=", 2) {
+            map.insert(name.clone(), term::normalize(value.clone()));
+        }
+    }
+    map
+}

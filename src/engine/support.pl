@@ -1,0 +1,202 @@
+/** Support predicates the embedded engine loads into every machine.
+
+These are not game rules (those live in prolog/): they make the embedding safe.
+Every goal Rust runs goes through run/4, which reads the goal from a string, so a
+goal that does not parse becomes an answer instead of a panic inside the host, and
+runs it under catch/3, so an exception becomes an answer instead of a stale ball
+that would poison the next query.
+*/
+:- module('$tabula', [run/4, consult_file/2, repl_answer/4, doc_lines/2]).
+
+:- use_module(library(charsio)).
+:- use_module(library(lists)).
+:- use_module(library(iso_ext)).
+:- use_module(library(format)).
+
+%% run(+GoalChars, -Bindings, -Outcome, -Residue)
+% Reads GoalChars as a term and calls it. Bindings is the list of Name=Value pairs of
+% the goal's named variables; Outcome is `true` for each solution, `syntax_error(E)`
+% when the text does not read, or `exception(E)` when the goal throws. Residue lists
+% the goals constraining the bindings (dif/2, clpz ...), [] for plain answers.
+run(Chars, Bindings, Outcome, Residue) :-
+    catch(read_goal(Chars, Goal, Bindings0), E, true),
+    (   nonvar(E) ->
+        Bindings = [], Residue = [], Outcome = syntax_error(E)
+    ;   var(Goal) ->
+        Bindings = [], Residue = [],
+        Outcome = exception(error(instantiation_error, call/1))
+    ;   Bindings = Bindings0,
+        catch(( call(user:Goal), Outcome = true ), Ball, Outcome = exception(Ball)),
+        flush_output,
+        (   Outcome == true -> residue(Bindings, Residue) ; Residue = [] )
+    ).
+
+% A goal may be written with or without its final full stop.
+read_goal(Chars, Goal, Bindings) :-
+    (   ends_with_full_stop(Chars) -> Text = Chars
+    ;   append(Chars, "\n.", Text)
+    ),
+    read_term_from_chars(Text, Goal, [variable_names(Bindings)]).
+
+ends_with_full_stop(Chars) :-
+    reverse(Chars, Rev),
+    drop_layout(Rev, ['.'|Before]),
+    \+ ( Before = [C|_], member(C, ['.', '#', '$', '&', '*', '+', '-', '/', ':',
+                                    '<', '=', '>', '?', '@', '^', '~', '\\']) ).
+
+drop_layout([C|Cs], Rest) :- member(C, [' ', '\t', '\n', '\r']), !, drop_layout(Cs, Rest).
+drop_layout(Cs, Cs).
+
+residue(Bindings, Residue) :-
+    term_variables(Bindings, Vars),
+    (   Vars == [] -> Residue = []
+    ;   copy_term(Vars, Vars, Residue0),
+        Residue = Residue0
+    ).
+
+%% consult_file(+PathChars, -Result)
+% Consults the file at PathChars. Result is `ok`, or `error(E, Line)` with the error
+% term and the line it was found on (0 when unknown).
+consult_file(PathChars, Result) :-
+    atom_chars(Path, PathChars),
+    catch(( consult(Path), Result = ok ), E, true),
+    (   var(E) -> true
+    ;   error_line(E, Path, Line),
+        Result = error(E, Line)
+    ).
+
+% Syntax errors carry their line; compile errors name a culprit (an unknown evaluable
+% functor, a bad directive ...) that we look for in the file's clauses.
+error_line(error(_, _:Line), _, Line) :- integer(Line), !.
+error_line(error(type_error(evaluable, F/A), _), Path, Line) :- !,
+    (   first_line_containing(Path, F, A, Line) -> true ; Line = 0 ).
+error_line(_, _, 0).
+
+first_line_containing(Path, F, A, Line) :-
+    setup_call_cleanup(open(Path, read, S),
+                       first_line_containing_(S, F, A, Line),
+                       close(S)).
+
+first_line_containing_(S, F, A, Line) :-
+    stream_property(S, position(position_and_lines_read(_, Read))),
+    skip_layout(S, Read, Before),
+    catch(read_term(S, T, []), _, fail),
+    T \== end_of_file,
+    (   contains_functor(T, F, A) -> Line is Before + 1
+    ;   first_line_containing_(S, F, A, Line)
+    ).
+
+% Blank lines and line comments before a clause, so that its first line is known.
+skip_layout(S, Lines0, Lines) :-
+    peek_char(S, C),
+    (   C == '\n' -> get_char(S, _), Lines1 is Lines0 + 1, skip_layout(S, Lines1, Lines)
+    ;   member(C, [' ', '\t', '\r']) -> get_char(S, _), skip_layout(S, Lines0, Lines)
+    ;   C == '%' -> skip_line(S), Lines1 is Lines0 + 1, skip_layout(S, Lines1, Lines)
+    ;   Lines = Lines0
+    ).
+
+skip_line(S) :-
+    get_char(S, C),
+    (   ( C == '\n' ; C == end_of_file ) -> true ; skip_line(S) ).
+
+contains_functor(T, F, A) :-
+    compound(T),
+    (   functor(T, F, A) -> true
+    ;   T =.. [_|Args], member(Arg, Args), contains_functor(Arg, F, A) -> true
+    ).
+
+%% repl_answer(+GoalChars, -Text, -Kind, -Residue)
+% Like run/4, but for a person: Text is the answer written as a toplevel writes it
+% ("X = f(Y), Z = 3", "true"), Kind is `true`, `syntax_error` or `exception`.
+repl_answer(Chars, Text, Kind, Residue) :-
+    run(Chars, Bindings, Outcome, Residue0),
+    answer_text(Outcome, Bindings, Residue0, Text, Kind),
+    Residue = Residue0.
+
+answer_text(true, Bindings, Residue, Text, true) :-
+    visible_bindings(Bindings, Bindings, Visible),
+    maplist(binding_chars(Bindings), Visible, Parts0),
+    maplist(goal_chars(Bindings), Residue, Parts1),
+    append(Parts0, Parts1, Parts),
+    (   Parts == [] -> Text = "true"
+    ;   join_with(Parts, ", ", Text)
+    ).
+answer_text(syntax_error(E), _, _, Text, syntax_error) :-
+    write_term_to_chars(E, [quoted(true)], Text).
+answer_text(exception(E), Bindings, _, Text, exception) :-
+    write_term_to_chars(E, [quoted(true), variable_names(Bindings)], Text).
+
+% Variables whose names start with _ are not shown, nor a variable left unbound.
+visible_bindings([], _, []).
+visible_bindings([Name=Value|Bs], All, Visible) :-
+    (   ( atom_chars(Name, ['_'|_]) ; var(Value), first_name(All, Value, Name) ) ->
+        Visible = Visible1
+    ;   Visible = [Name=Value|Visible1]
+    ),
+    visible_bindings(Bs, All, Visible1).
+
+first_name([N=V|Bs], Var, Name) :-
+    (   V == Var -> N = Name ; first_name(Bs, Var, Name) ).
+
+binding_chars(Bindings, Name=Value, Chars) :-
+    atom_chars(Name, NameChars),
+    value_chars(Bindings, Value, ValueChars),
+    append(NameChars, [' ', '=', ' '|ValueChars], Chars).
+
+% An operator term binding tighter than = is written in parentheses, as X = (a:-b).
+value_chars(Bindings, Value, Chars) :-
+    write_term_to_chars(Value, [quoted(true), double_quotes(true), variable_names(Bindings)], Chars0),
+    (   compound(Value), functor(Value, F, A), A =< 2,
+        current_op(P, Type, F), P >= 700, type_arity(Type, A) ->
+        append(['('|Chars0], [')'], Chars)
+    ;   Chars = Chars0
+    ).
+
+type_arity(xfx, 2). type_arity(xfy, 2). type_arity(yfx, 2).
+type_arity(fy, 1). type_arity(fx, 1). type_arity(xf, 1). type_arity(yf, 1).
+
+goal_chars(Bindings, Goal, Chars) :-
+    write_term_to_chars(Goal, [quoted(true), double_quotes(true), variable_names(Bindings)], Chars).
+
+join_with([], _, []).
+join_with([P], _, P) :- !.
+join_with([P|Ps], Sep, Text) :-
+    join_with(Ps, Sep, Rest),
+    append(Sep, Rest, SepRest),
+    append(P, SepRest, Text).
+
+%% doc_lines(+PathChars, -Docs)
+% Docs is the list of doc(Head, Text) for every `%% Head` comment block in the file:
+% the contract's documentation, shown by the REPL's :help.
+doc_lines(PathChars, Docs) :-
+    atom_chars(Path, PathChars),
+    setup_call_cleanup(open(Path, read, S), read_lines(S, Lines), close(S)),
+    docs(Lines, Docs).
+
+read_lines(S, Lines) :-
+    get_char(S, C),
+    (   C == end_of_file -> Lines = []
+    ;   line_rest(S, C, Line, Next),
+        Lines = [Line|Lines1],
+        (   Next == end_of_file -> Lines1 = []
+        ;   read_lines(S, Lines1)
+        )
+    ).
+
+line_rest(_, '\n', [], more) :- !.
+line_rest(_, end_of_file, [], end_of_file) :- !.
+line_rest(S, C, [C|Cs], Next) :- get_char(S, C1), line_rest(S, C1, Cs, Next).
+
+docs([], []).
+docs([L|Ls], Docs) :-
+    (   append("%% ", Head, L) ->
+        comment_body(Ls, Body, Rest),
+        Docs = [doc(Head, Body)|Docs1],
+        docs(Rest, Docs1)
+    ;   docs(Ls, Docs)
+    ).
+
+comment_body([L|Ls], [Text|Body], Rest) :-
+    (   append("% ", Text, L) -> true ; L = "%", Text = [] ), !,
+    comment_body(Ls, Body, Rest).
+comment_body(Ls, [], Ls).
