@@ -34,14 +34,18 @@ A move IS a segment term: h(I,J) or v(I,J).
 
 The state is compact so that random playouts and searches are fast:
 
-    dots(Rows, Cols, Players, Turn, Drawn, Left, Boxes, Owned, History)
+    dots(Rows, Cols, Players, Turn, Drawn, Free, Boxes, Owned, History)
 
   * Rows, Cols: the size of the board in dots.
   * Players: the number of players, 2..4.
-  * Turn: the player to move, 1..Players (meaningless once Left is 0).
+  * Turn: the player to move, 1..Players (meaningless once Free is []).
   * Drawn: an integer used as a bit set, one bit per segment (see
-    "Segment numbering" below); bit K is 1 when segment K is drawn.
-  * Left: how many segments are still undrawn; the game is over at 0.
+    "Segment numbering" below); bit K is 1 when segment K is drawn. The
+    box tests read it.
+  * Free: the undrawn segments, in segment-number order. It is the list of
+    legal moves, kept ready because rebuilding it from Drawn at every move
+    would cost more than the rest of the move (arithmetic is the slow part
+    of Scryer; walking a list is cheap). The game is over when it is [].
   * Boxes: the number of boxes each player has closed, in player order,
     e.g. [3,1]. Points are Boxes x box_points/1, computed when asked, so
     editing box_points/1 changes every score everywhere.

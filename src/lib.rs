@@ -2,5 +2,12 @@
 //! an embedded Scryer Prolog. Rust referees, draws and talks to people; every rule is
 //! asked of the Prolog game contract (`prolog/game.pl`).
 
+pub mod check;
+pub mod cli;
 pub mod engine;
+pub mod game;
+pub mod play;
+pub mod player;
+pub mod repl;
 pub mod term;
+pub mod text;

@@ -127,16 +127,10 @@ fn write_term(out: &mut String, term: &Term) {
     }
 }
 
-/// An argument: operator atoms and negative numbers are wrapped so `f(-, -1)` reads back.
+/// An argument: every infix operator written here binds tighter than the comma, so
+/// only the comma itself would need parentheses, and it is never written infix.
 fn write_arg(out: &mut String, term: &Term) {
-    match term {
-        Term::Compound(name, args) if args.len() == 2 && INFIX.contains(&name.as_str()) => {
-            out.push('(');
-            write_term(out, term);
-            out.push(')');
-        }
-        _ => write_term(out, term),
-    }
+    write_term(out, term)
 }
 
 fn write_operand(out: &mut String, term: &Term) {

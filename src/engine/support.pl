@@ -6,7 +6,7 @@ goal that does not parse becomes an answer instead of a panic inside the host, a
 runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
-:- module('$tabula', [run/4, consult_file/2, repl_answer/4, doc_lines/2]).
+:- module('$tabula', [run/4, consult_file/2, repl_answer/4, doc_lines/2, file_module/2]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -200,3 +200,14 @@ comment_body([L|Ls], [Text|Body], Rest) :-
     (   append("% ", Text, L) -> true ; L = "%", Text = [] ), !,
     comment_body(Ls, Body, Rest).
 comment_body(Ls, [], Ls).
+
+%% file_module(+PathChars, -Module)
+% Module is the name the file declares in its first clause, :- module(Module, _).
+file_module(PathChars, Module) :-
+    atom_chars(Path, PathChars),
+    setup_call_cleanup(open(Path, read, S),
+                       catch(read_term(S, T, []), _, fail),
+                       close(S)),
+    nonvar(T),
+    T = (:- module(Module, _)),
+    atom(Module).

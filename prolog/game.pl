@@ -1,0 +1,630 @@
+/** The contract between tabula and a game's rules, and the tools built on it.
+
+A game is a Prolog module G (for example `dots`, in dots.pl) whose rules
+export the predicates below. tabula never looks inside a State: it only
+passes the terms that G returned back to G. Moves are ground terms chosen
+by the game (for dots, h(I,J) and v(I,J)). Players are the integers 1..N.
+
+The contract is documented below, predicate by predicate, in the section
+"The contract".
+
+This module dispatches to a game module given by name (game_initial_state/3
+calls Game:initial_state/2, and so on), and builds on the contract: moves
+from and to text, random moves and playouts (the benchmark), and a
+conformance check that plays random games and verifies the contract at
+every position.
+*/
+
+:- module(game, [game_initial_state/3,
+                 game_players/3,
+                 game_to_move/3,
+                 game_legal_move/3,
+                 game_legal_moves/3,
+                 game_apply_move/5,
+                 game_outcome/3,
+                 game_explain_illegal/4,
+                 game_view/3,
+                 game_check_options/2,
+                 game_max_plies/3,
+                 move_from_text/4,
+                 move_to_text/4,
+                 replay/4,
+                 random_move/3,
+                 random_playout/4,
+                 random_playouts/5,
+                 conformance/5,
+                 conformance_all/4]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+:- use_module(library(random)).
+:- use_module(library(iso_ext)).
+
+
+/* ---------------------------------------------------------------------
+   The contract: what a game module G exports
+   (documentation only: these predicates are defined in G, not here)
+   --------------------------------------------------------------------- */
+
+%% initial_state(+Options, -State)
+% State is the start position for Options, a list of Name(Value) terms such
+% as [rows(5), cols(6), players(2)]. Missing options take their defaults and
+% unknown options are ignored. A value out of range throws
+% error(domain_error(Domain, Value), Context) with a Domain that names the
+% allowed range, e.g. domain_error(rows_between_2_and_12, 13).
+
+%% players(+State, -N)
+% N is the number of players; they are numbered 1..N.
+
+%% to_move(+State, -Player)
+% Player (1..N) moves next. Fails when the game is over.
+
+%% legal_move(+State, ?Move)
+% With Move unbound, enumerates the legal moves. With Move bound, checks it
+% (semidet): any term that is not a legal move simply fails, never throws,
+% even garbage like `foo` or `h(a,b)`.
+
+%% legal_moves(+State, -Moves)
+% Moves is the list of all legal moves, the same set as legal_move/2, in a
+% fixed order. It is [] exactly when the game is over.
+
+%% apply_move(+State, +Move, -NewState, -Events)
+% NewState is the position after the player to move plays Move.
+% Deterministic; fails if Move is not legal. Events lists what the move
+% caused (for dots: box(I,J) for each closed box, extra_turn, game_over).
+
+%% outcome(+State, -Outcome)
+% Outcome is `ongoing`, or over(Scores, Result) with Scores the points in
+% player order and Result winner(P) or tie(Ps), Ps the sorted list of the
+% players who share the best score.
+
+%% move_text(+State, ?Move)//
+% The move notation, both ways: with Move bound and the text unbound it
+% describes the canonical text (first solution); with the text bound it
+% parses any accepted notation, blanks allowed before and after. Parsing
+% never throws on any input; it fails on text that is not a move.
+
+%% explain_illegal(+State, +Move, -Message)
+% Message (a list of characters) says why Move is not legal, e.g.
+% "h(0,0) is already drawn" or "the game is over". Fails for a legal move.
+
+%% view(+State, -View)
+% View is the term a terminal or a GUI draws the position from; its shape
+% is the game's own (for dots: dots_view/6, documented in dots.pl).
+
+%% check_options(-OptionLists)
+% OptionLists are the option lists the conformance check plays with.
+
+%% max_plies(+State, -N)
+% Optional: N bounds the number of moves left in a game from State; the
+% conformance check uses it (10000 when the game does not export it).
+
+
+/* ---------------------------------------------------------------------
+   Dispatchers: Game:Predicate, one for each predicate of the contract
+   --------------------------------------------------------------------- */
+
+%% game_initial_state(+Game, +Options, -State)
+%
+% State is Game's start position for Options (Game:initial_state/2).
+game_initial_state(Game, Options, State) :-
+    Game:initial_state(Options, State).
+
+%% game_players(+Game, +State, -N)
+%
+% N is the number of players (Game:players/2).
+game_players(Game, State, N) :-
+    Game:players(State, N).
+
+%% game_to_move(+Game, +State, -Player)
+%
+% Player moves next; fails when the game is over (Game:to_move/2).
+game_to_move(Game, State, Player) :-
+    Game:to_move(State, Player).
+
+%% game_legal_move(+Game, +State, ?Move)
+%
+% Move is legal in State; enumerates or checks (Game:legal_move/2).
+game_legal_move(Game, State, Move) :-
+    Game:legal_move(State, Move).
+
+%% game_legal_moves(+Game, +State, -Moves)
+%
+% Moves is the list of the legal moves (Game:legal_moves/2).
+game_legal_moves(Game, State, Moves) :-
+    Game:legal_moves(State, Moves).
+
+%% game_apply_move(+Game, +State, +Move, -NewState, -Events)
+%
+% NewState follows State by Move, which caused Events (Game:apply_move/4).
+game_apply_move(Game, State, Move, NewState, Events) :-
+    Game:apply_move(State, Move, NewState, Events).
+
+%% game_outcome(+Game, +State, -Outcome)
+%
+% Outcome is ongoing or over(Scores, Result) (Game:outcome/2).
+game_outcome(Game, State, Outcome) :-
+    Game:outcome(State, Outcome).
+
+%% game_explain_illegal(+Game, +State, +Move, -Message)
+%
+% Message says why Move is illegal; fails if it is legal
+% (Game:explain_illegal/3).
+game_explain_illegal(Game, State, Move, Message) :-
+    Game:explain_illegal(State, Move, Message).
+
+%% game_view(+Game, +State, -View)
+%
+% View is the term to draw State from (Game:view/2).
+game_view(Game, State, View) :-
+    Game:view(State, View).
+
+%% game_check_options(+Game, -OptionLists)
+%
+% OptionLists are the option lists to check Game with
+% (Game:check_options/1).
+game_check_options(Game, OptionLists) :-
+    Game:check_options(OptionLists).
+
+%% game_max_plies(+Game, +State, -N)
+%
+% N bounds the length of the rest of the game: Game:max_plies/2 when Game
+% exports it, 10000 otherwise.
+game_max_plies(Game, State, N) :-
+    (   current_predicate(Game:max_plies/2) ->
+        Game:max_plies(State, N)
+    ;   N = 10000
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Text
+   --------------------------------------------------------------------- */
+
+%% move_from_text(+Game, +State, +Chars, -Move)
+%
+% Move is the move written in Chars, in any notation Game accepts (blanks
+% around it allowed). Fails if Chars is not a move; says nothing about
+% legality (see game_legal_move/3 and game_explain_illegal/4).
+move_from_text(Game, State, Chars, Move) :-
+    once(phrase(Game:move_text(State, Move0), Chars)),
+    Move = Move0.
+
+%% move_to_text(+Game, +State, +Move, -Chars)
+%
+% Chars is the canonical text of Move.
+move_to_text(Game, State, Move, Chars) :-
+    ground(Move),
+    once(phrase(Game:move_text(State, Move), Chars)).
+
+
+/* ---------------------------------------------------------------------
+   Replays, random moves and the playout benchmark
+   --------------------------------------------------------------------- */
+
+%% replay(+Game, +Options, +Moves, -State)
+%
+% State is the position reached by playing Moves, in order, from the start
+% position for Options. Fails if one of the moves is illegal. Used to
+% replay the move lists that conformance/5 reports.
+replay(Game, Options, Moves, State) :-
+    Game:initial_state(Options, State0),
+    replay_moves(Moves, Game, State0, State).
+
+replay_moves([], _, State, State).
+replay_moves([Move|Moves], Game, State0, State) :-
+    Game:apply_move(State0, Move, State1, _),
+    !,
+    replay_moves(Moves, Game, State1, State).
+
+%% random_move(+Game, +State, -Move)
+%
+% Move is a legal move drawn uniformly at random with library(random) (so
+% set_random(seed(S)) makes the choice reproducible). Fails when the game
+% is over.
+random_move(Game, State, Move) :-
+    Game:legal_moves(State, Moves),
+    random_member_(Moves, Move).
+
+random_member_(List, X) :-
+    length(List, N),
+    N > 0,
+    random_integer(0, N, K),
+    nth0(K, List, X).
+
+%% random_playout(+Game, +Options, +Seed, -Plies)
+%
+% Plays a whole game of uniformly random moves from the start position for
+% Options, with the random generator seeded by Seed, and gives the number
+% of moves played. One query plays the whole game: this is the benchmark of
+% a game's rules.
+random_playout(Game, Options, Seed, Plies) :-
+    set_random(seed(Seed)),
+    Game:initial_state(Options, State),
+    playout(Game, State, 0, Plies).
+
+% playout(+Game, +State, +Plies0, -Plies): the game ends when there is no
+% legal move (the contract makes that the same as being over).
+playout(Game, State, Plies0, Plies) :-
+    Game:legal_moves(State, Moves),
+    (   Moves == [] ->
+        Plies = Plies0
+    ;   random_member_(Moves, Move),
+        Game:apply_move(State, Move, State1, _),
+        !,
+        Plies1 is Plies0 + 1,
+        playout(Game, State1, Plies1, Plies)
+    ).
+
+%% random_playouts(+Game, +Options, +Seed, +N, -TotalPlies)
+%
+% Plays N random games (the generator seeded once with Seed) and gives the
+% total number of moves. Each game runs inside findall/3, so the memory it
+% used is given back before the next one starts (Scryer has no garbage
+% collector: only backtracking frees memory).
+random_playouts(Game, Options, Seed, N, TotalPlies) :-
+    set_random(seed(Seed)),
+    Game:initial_state(Options, State),
+    findall(Plies,
+            ( between(1, N, _),
+              playout(Game, State, 0, Plies) ),
+            PliesList),
+    sum_list(PliesList, TotalPlies).
+
+
+/* ---------------------------------------------------------------------
+   The conformance check
+   --------------------------------------------------------------------- */
+
+/* conformance/5 plays random games and checks the contract at every
+   position. A violated property is thrown internally as
+   violation(Kind, Detail) and turned into a failure/4 term; every call into
+   the game runs under catch/3, so an exception in the game's code is
+   reported as a violation and never escapes. The check of one position
+   also runs under call_with_inference_limit/3, so that a rules file that
+   loops is reported instead of hanging.
+
+   Kinds of failure (the property violated):
+     check_options           check_options/1 failed, threw, or is not a list of lists
+     initial_state           initial_state/2 failed or threw
+     parse_throws            move_text//2 threw while parsing some text
+     players                 players/2 failed, threw, or is not a positive integer
+     outcome                 outcome/2 failed, threw, or is not ongoing / over(_, _)
+     outcome_scores          the Scores of over/2 are not N numbers
+     outcome_result          the Result of over/2 does not match the Scores
+     to_move                 to_move/2 failed or threw while ongoing, or is not in 1..N
+     to_move_when_over       to_move/2 succeeded although the game is over
+     legal_moves             legal_moves/2 failed, threw, or is not a list of ground terms
+     legal_moves_when_over   legal_moves/2 is not [] although the game is over
+     no_legal_moves          legal_moves/2 is [] although the game is ongoing
+     legal_moves_duplicates  legal_moves/2 lists a move twice
+     legal_move_enumeration  legal_move/2 enumerates another set than legal_moves/2
+     legal_move_check        legal_move/2 rejects (or throws on) a listed move
+     apply_move              apply_move/4 fails or throws on a legal move
+     apply_move_nondeterministic  apply_move/4 has more than one solution
+     move_to_text            move_text//2 gives no text (or not characters)
+     move_from_text          the text of a move does not parse back to it
+     explain_legal           explain_illegal/3 succeeds for a legal move
+     illegal_accepted        legal_move/2 or apply_move/4 accepts a junk move
+     explain_illegal         explain_illegal/3 fails, throws or gives no text for a junk move
+     too_long                the game is longer than max_plies/2 allows
+     inference_limit         checking one position took more than the inference limit
+*/
+
+% How many failures conformance/5 and conformance_all/4 return at most.
+max_failures(20).
+
+% The inference budget of the check of one position.
+position_inference_limit(50000000).
+
+% Terms that are moves in no sensible game; the ones that a game does list
+% as legal are left out.
+junk_move(foo).
+junk_move(42).
+junk_move([]).
+junk_move(h(a, b)).
+junk_move(v(-1, -1)).
+junk_move(h(100000, 100000)).
+junk_move('$not_a_move'(x, y, z)).
+
+% Texts that are moves in no sensible game: parsing them may fail or
+% succeed, but must not throw.
+junk_text("").
+junk_text(" ").
+junk_text("foo").
+junk_text("(((").
+junk_text("h(").
+junk_text("h(1,").
+junk_text("h(-1,0)").
+junk_text("v(a,b)").
+junk_text("a1-").
+junk_text("-").
+junk_text("zz99-zz100").
+junk_text("h(99999999999999999999,0)").
+junk_text("a1b1c1").
+
+%% conformance(+Game, +Options, +NGames, +Seed, -Failures)
+%
+% Plays NGames random games of Game from initial_state(Options), the
+% generator seeded with Seed, checking the contract at every position (see
+% the list of kinds above). Failures is a list of at most 20 terms
+% failure(Kind, Detail, Options, Moves): Kind names the violated property,
+% Detail is a list of specifics such as state(S), move(M), exception(E), and
+% Moves are the moves from the start position to the offending position
+% (replay/4 replays them). A game stops at its first failure. [] means the
+% game passed.
+conformance(Game, Options, NGames, Seed, Failures) :-
+    set_random(seed(Seed)),
+    max_failures(Max),
+    (   start_failure(Game, Options, Failure) ->
+        Failures = [Failure]
+    ;   games_failures(NGames, Game, Options, Max, Failures)
+    ).
+
+% start_failure(+Game, +Options, -Failure): the start position cannot be
+% had, or the parser throws on junk text.
+start_failure(Game, Options, Failure) :-
+    catch(( Game:initial_state(Options, State) -> Result = ok(State)
+          ; Result = failed ),
+          E, Result = exception(E)),
+    (   Result = ok(State0) ->
+        junk_text(Text),
+        catch(( phrase(Game:move_text(State0, _), Text) -> true ; true ),
+              E2, true),
+        nonvar(E2),
+        Failure = failure(parse_throws, [text(Text), exception(E2)], Options, [])
+    ;   Result == failed ->
+        Failure = failure(initial_state, [failed], Options, [])
+    ;   Result = exception(E1),
+        Failure = failure(initial_state, [exception(E1)], Options, [])
+    ),
+    !.
+
+% games_failures(+N, +Game, +Options, +Max, -Failures): plays N games and
+% keeps at most Max failures. Each game runs inside findall/3 so that its
+% memory is freed before the next one.
+games_failures(N, _, _, Max, Failures) :-
+    (   N =< 0 ; Max =< 0 ),
+    !,
+    Failures = [].
+games_failures(N, Game, Options, Max, Failures) :-
+    findall(F, game_failure(Game, Options, F), Fs),
+    length(Fs, K),
+    append(Fs, Failures1, Failures),
+    N1 is N - 1,
+    Max1 is Max - K,
+    games_failures(N1, Game, Options, Max1, Failures1).
+
+% game_failure(+Game, +Options, -Failure): plays one random game and
+% succeeds with its first failure; fails when the whole game conforms.
+game_failure(Game, Options, Failure) :-
+    Game:initial_state(Options, State),
+    catch(game_max_plies(Game, State, Max0), _, Max0 = 10000),
+    (   integer(Max0) -> Max = Max0 ; Max = 10000 ),
+    walk(Game, Options, State, [], 0, Max, Failure),
+    !.
+
+walk(Game, Options, State, History, Ply, Max, Failure) :-
+    position_verdict(Game, State, Ply, Max, Verdict),
+    (   Verdict = violation(Kind, Detail) ->
+        reverse(History, Moves),
+        Failure = failure(Kind, Detail, Options, Moves)
+    ;   Verdict = next(Move, State1) ->
+        Ply1 is Ply + 1,
+        walk(Game, Options, State1, [Move|History], Ply1, Max, Failure)
+    ).
+    % Verdict = over: no failure in this game, walk/7 fails.
+
+% position_verdict(+Game, +State, +Ply, +Max, -Verdict): checks State;
+% Verdict is violation(Kind, Detail), over, or next(Move, State1) with a
+% random legal move and the position it leads to.
+position_verdict(Game, State, Ply, Max, Verdict) :-
+    position_inference_limit(Limit),
+    catch(( call_with_inference_limit(check_position(Game, State, Ply, Max, V),
+                                      Limit, R) ->
+            (   R == inference_limit_exceeded ->
+                Verdict = violation(inference_limit, [state(State), limit(Limit)])
+            ;   Verdict = V
+            )
+          ; Verdict = violation(internal, [state(State)])
+          ),
+          violation(Kind, Detail),
+          Verdict = violation(Kind, Detail)).
+
+check_position(Game, State, Ply, Max, Verdict) :-
+    % players/2
+    must(Game:players(State, N), players, [state(State)]),
+    (   integer(N), N >= 1 -> true
+    ;   violation(players, [state(State), players(N)])
+    ),
+    % outcome/2
+    must(Game:outcome(State, Outcome), outcome, [state(State)]),
+    (   Outcome == ongoing -> Ongoing = true
+    ;   nonvar(Outcome), Outcome = over(Scores, Result) ->
+        Ongoing = false,
+        check_over(N, Scores, Result, State)
+    ;   violation(outcome, [state(State), outcome(Outcome)])
+    ),
+    % to_move/2
+    (   Ongoing == true ->
+        must(Game:to_move(State, Player), to_move, [state(State)]),
+        (   integer(Player), Player >= 1, Player =< N -> true
+        ;   violation(to_move, [state(State), player(Player)])
+        )
+    ;   must_fail(Game:to_move(State, _), to_move_when_over, [state(State)])
+    ),
+    % legal_moves/2 and legal_move/2
+    must(Game:legal_moves(State, Moves), legal_moves, [state(State)]),
+    (   ground_list(Moves) -> true
+    ;   violation(legal_moves, [state(State), moves(Moves)])
+    ),
+    (   Ongoing == true, Moves == [] ->
+        violation(no_legal_moves, [state(State)])
+    ;   Ongoing == false, Moves \== [] ->
+        violation(legal_moves_when_over, [state(State), moves(Moves)])
+    ;   true
+    ),
+    sort(Moves, Set),
+    length(Moves, Count),
+    (   length(Set, Count) -> true
+    ;   violation(legal_moves_duplicates, [state(State), moves(Moves)])
+    ),
+    must(findall(M, Game:legal_move(State, M), Enumerated),
+         legal_move_enumeration, [state(State)]),
+    sort(Enumerated, EnumeratedSet),
+    (   EnumeratedSet == Set -> true
+    ;   subtract_sorted(Set, EnumeratedSet, Missing),
+        subtract_sorted(EnumeratedSet, Set, Extra),
+        violation(legal_move_enumeration,
+                  [state(State), missing(Missing), extra(Extra)])
+    ),
+    % every legal move
+    check_moves(Moves, Game, State, Results),
+    % junk moves
+    check_junk(Game, State, Set),
+    % the length of the game, and the next move
+    (   Ongoing == false ->
+        Verdict = over
+    ;   Ply >= Max ->
+        violation(too_long, [state(State), plies(Ply), max_plies(Max)])
+    ;   random_member_(Results, Move-State1),
+        Verdict = next(Move, State1)
+    ).
+
+% check_over(+N, +Scores, +Result, +State): the final outcome is well formed.
+check_over(N, Scores, Result, State) :-
+    (   ground_list(Scores), length(Scores, N), numbers(Scores) -> true
+    ;   violation(outcome_scores, [state(State), scores(Scores), players(N)])
+    ),
+    list_max(Scores, Best),
+    findall(P, nth1(P, Scores, Best), Tops),
+    (   Tops = [Winner], Result == winner(Winner) -> true
+    ;   Tops = [_, _|_], Result == tie(Tops) -> true
+    ;   violation(outcome_result,
+                  [state(State), scores(Scores), result(Result), best(Tops)])
+    ).
+
+% check_moves(+Moves, +Game, +State, -Results): every listed move passes
+% the checks; Results pairs each with the state it leads to.
+check_moves([], _, _, []).
+check_moves([Move|Moves], Game, State, [Move-State1|Results]) :-
+    check_move(Game, State, Move, State1),
+    check_moves(Moves, Game, State, Results).
+
+check_move(Game, State, Move, State1) :-
+    Where = [state(State), move(Move)],
+    must(Game:legal_move(State, Move), legal_move_check, Where),
+    must(findall(S-E, Game:apply_move(State, Move, S, E), Applied),
+         apply_move, Where),
+    (   Applied = [State1-_] -> true
+    ;   Applied == [] -> violation(apply_move, Where)
+    ;   length(Applied, K),
+        violation(apply_move_nondeterministic, [solutions(K)|Where])
+    ),
+    must(once(phrase(Game:move_text(State, Move), Text)), move_to_text, Where),
+    (   chars(Text) -> true
+    ;   violation(move_to_text, [text(Text)|Where])
+    ),
+    append([' '|Text], [' '], Padded),
+    must(( once(phrase(Game:move_text(State, Parsed), Text)), Parsed == Move,
+           once(phrase(Game:move_text(State, Parsed2), Padded)), Parsed2 == Move ),
+         move_from_text, [text(Text)|Where]),
+    must_fail(Game:explain_illegal(State, Move, _), explain_legal, Where).
+
+% check_junk(+Game, +State, +LegalSet): junk moves are refused, and
+% explained.
+check_junk(Game, State, LegalSet) :-
+    (   junk_move(Junk),
+        \+ memberchk(Junk, LegalSet),
+        Where = [state(State), move(Junk)],
+        must_fail(Game:legal_move(State, Junk), illegal_accepted, Where),
+        must_fail(Game:apply_move(State, Junk, _, _), illegal_accepted, Where),
+        must(Game:explain_illegal(State, Junk, Message), explain_illegal, Where),
+        \+ chars(Message),
+        violation(explain_illegal, [message(Message)|Where])
+    ;   true
+    ).
+
+% must(:Goal, +Kind, +Detail): Goal succeeds (its first solution is kept);
+% failing or throwing is a violation of Kind.
+must(Goal, Kind, Detail) :-
+    (   catch(Goal, E, violation(Kind, [exception(E)|Detail])) -> true
+    ;   violation(Kind, Detail)
+    ).
+
+% must_fail(:Goal, +Kind, +Detail): Goal fails; succeeding or throwing is a
+% violation of Kind.
+must_fail(Goal, Kind, Detail) :-
+    (   catch(Goal, E, violation(Kind, [exception(E)|Detail])) ->
+        violation(Kind, Detail)
+    ;   true
+    ).
+
+violation(Kind, Detail) :-
+    throw(violation(Kind, Detail)).
+
+ground_list(L) :-
+    proper_list(L),
+    ground(L).
+
+proper_list(L) :-
+    (   L == [] -> true
+    ;   nonvar(L), L = [_|T], proper_list(T)
+    ).
+
+numbers([]).
+numbers([X|Xs]) :- number(X), numbers(Xs).
+
+chars(Cs) :-
+    proper_list(Cs),
+    chars_(Cs).
+
+chars_([]).
+chars_([C|Cs]) :- atom(C), atom_length(C, 1), chars_(Cs).
+
+% subtract_sorted(+Set1, +Set2, -Diff): the elements of Set1 not in Set2.
+subtract_sorted(Set1, Set2, Diff) :-
+    findall(X, ( member(X, Set1), \+ memberchk(X, Set2) ), Diff).
+
+%% conformance_all(+Game, +NGamesEach, +Seed, -Failures)
+%
+% Runs conformance/5 with NGamesEach games on every option list of
+% Game:check_options/1 and gathers the failures (at most 20). A
+% check_options/1 that fails or throws is itself a failure.
+conformance_all(Game, NGames, Seed, Failures) :-
+    max_failures(Max),
+    catch(( Game:check_options(OptionLists) -> Result = ok(OptionLists)
+          ; Result = failed ),
+          E, Result = exception(E)),
+    (   Result = ok(Lists), proper_list(Lists), all_lists(Lists) ->
+        options_failures(Lists, Game, NGames, Seed, Max, Failures)
+    ;   Result = exception(E1) ->
+        Failures = [failure(check_options, [exception(E1)], [], [])]
+    ;   Result = ok(Bad) ->
+        Failures = [failure(check_options, [option_lists(Bad)], [], [])]
+    ;   Failures = [failure(check_options, [failed], [], [])]
+    ).
+
+all_lists([]).
+all_lists([L|Ls]) :- proper_list(L), all_lists(Ls).
+
+options_failures([], _, _, _, _, []).
+options_failures([Options|Lists], Game, NGames, Seed, Max, Failures) :-
+    (   Max =< 0 ->
+        Failures = []
+    ;   conformance(Game, Options, NGames, Seed, Fs0),
+        take(Max, Fs0, Fs),
+        length(Fs, K),
+        append(Fs, Failures1, Failures),
+        Max1 is Max - K,
+        options_failures(Lists, Game, NGames, Seed, Max1, Failures1)
+    ).
+
+take(N, List, Prefix) :-
+    (   N =< 0 -> Prefix = []
+    ;   List = [] -> Prefix = []
+    ;   List = [X|Xs], Prefix = [X|Prefix1],
+        N1 is N - 1,
+        take(N1, Xs, Prefix1)
+    ).

@@ -1,0 +1,115 @@
+//! The conformance check (`tabula check`, and the test suite over every game): random
+//! games through the contract, every property checked at every position by
+//! `game:conformance_all/4` in Prolog, each failure reported with how to reach it.
+
+use crate::game::{GameError, Rules};
+use crate::term::{self, Term};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One violated property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    /// What was violated, e.g. `notation_round_trip`.
+    pub kind: String,
+    /// The specifics: the state, the move, the exception ...
+    pub detail: Term,
+    /// The options of the game it happened in.
+    pub options: Term,
+    /// The moves from the initial state to the offending position.
+    pub moves: Vec<Term>,
+}
+
+/// What the check found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub module: String,
+    pub games_each: u32,
+    pub failures: Vec<Failure>,
+}
+
+/// Runs the conformance check: `games_each` random games on every board the game's
+/// `check_options/1` lists.
+pub fn run(rules: &Rules, games_each: u32, seed: u64) -> Result<Report, GameError> {
+    let goal = format!(
+        "game:conformance_all({}, {games_each}, {}, Fs)",
+        term::quote_atom(rules.module()),
+        seed % (1 << 62)
+    );
+    let found = rules.engine().query_value(&goal, "Fs")?;
+    let failures = term::as_list(&found)
+        .unwrap_or_default()
+        .iter()
+        .map(|f| match term::args(f, "failure", 4) {
+            Some([kind, detail, options, moves]) => Failure {
+                kind: term::functor_name(kind).unwrap_or("?").to_string(),
+                detail: detail.clone(),
+                options: options.clone(),
+                moves: term::as_list(moves).unwrap_or_default(),
+            },
+            _ => Failure {
+                kind: "malformed_failure".into(),
+                detail: f.clone(),
+                options: Term::List(vec![]),
+                moves: vec![],
+            },
+        })
+        .collect();
+    Ok(Report {
+        module: rules.module().to_string(),
+        games_each,
+        failures,
+    })
+}
+
+impl Report {
+    /// The report as a person reads it.
+    pub fn text(&self, file: &Path) -> String {
+        let mut out = String::new();
+        if self.failures.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}: module {} keeps the game contract ({} random games on each board of check_options/1).",
+                file.display(),
+                self.module,
+                self.games_each
+            );
+            return out;
+        }
+        let _ = writeln!(
+            out,
+            "{}: module {} breaks the game contract: {} failure(s).",
+            file.display(),
+            self.module,
+            self.failures.len()
+        );
+        for f in &self.failures {
+            let _ = writeln!(out, "\nFAIL {}", f.kind.replace('_', " "));
+            let _ = writeln!(out, "  options: {}", term::to_text(&f.options));
+            if f.moves.is_empty() {
+                let _ = writeln!(out, "  at:      the initial state");
+            } else {
+                let moves: Vec<String> = f.moves.iter().map(term::to_text).collect();
+                let _ = writeln!(out, "  after:   {} move(s): {}", moves.len(), moves.join(" "));
+            }
+            let details = term::as_list(&f.detail).unwrap_or_else(|| vec![f.detail.clone()]);
+            for d in details {
+                let _ = writeln!(out, "  {}", detail_text(&d));
+            }
+        }
+        out
+    }
+}
+
+fn detail_text(d: &Term) -> String {
+    match d {
+        Term::Compound(name, args) if args.len() == 1 => {
+            let value = match name.as_str() {
+                "exception" => crate::engine::describe_error(&args[0]).replace('\n', "\n           "),
+                _ => term::to_text(&args[0]),
+            };
+            format!("{:<8} {value}", format!("{name}:"))
+        }
+        other => term::to_text(other),
+    }
+}

@@ -1,0 +1,412 @@
+//! The `tabula` command line.
+
+use crate::engine::ReplAnswer;
+use crate::game::{self, GameError, GameInfo, Rules};
+use crate::play::{self, Table};
+use crate::player::{LEVELS, PlayerSpec};
+use crate::repl::Repl;
+use crate::term::{self, Term};
+use crate::text::Style;
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Board games whose rules and computer players are written in Prolog",
+    long_about = "Board games whose rules and computer players are written in Prolog and run by an \
+embedded Scryer Prolog: edit a rule in prolog/*.pl and the game changes everywhere.\n\n\
+With no command, tabula plays Timbiriche (Dots and Boxes) in the terminal against the strongest \
+computer player.",
+    after_help = "Games: dots (Timbiriche). Players: human, random, greedy.\n\
+Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game in the terminal
+    Play(PlayArgs),
+    /// A Prolog toplevel with a game's rules loaded
+    Repl(ReplArgs),
+    /// Run one Prolog goal against a game's rules and print every solution
+    Query(QueryArgs),
+    /// Check that a rules file keeps the game contract, over random games
+    Check(CheckArgs),
+    /// Measure random playouts through the Prolog rules
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+struct BoardArgs {
+    /// Rows of the board (for dots: rows of dots)
+    #[arg(long)]
+    rows: Option<u32>,
+    /// Columns of the board (for dots: columns of dots)
+    #[arg(long)]
+    cols: Option<u32>,
+}
+
+impl BoardArgs {
+    fn options(&self) -> Vec<Term> {
+        let mut options = Vec::new();
+        if let Some(r) = self.rows {
+            options.push(Term::compound("rows", [Term::integer(r)]));
+        }
+        if let Some(c) = self.cols {
+            options.push(Term::compound("cols", [Term::integer(c)]));
+        }
+        options
+    }
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// The game to play
+    #[arg(default_value = "dots")]
+    game: String,
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Number of players (dots: 2 to 4)
+    #[arg(long)]
+    players: Option<u32>,
+    /// Player 1: human, random or greedy
+    #[arg(long, default_value = "human")]
+    p1: PlayerSpec,
+    /// Player 2 (default: the strongest computer player)
+    #[arg(long)]
+    p2: Option<PlayerSpec>,
+    /// Player 3, when --players is 3 or more
+    #[arg(long)]
+    p3: Option<PlayerSpec>,
+    /// Player 4, when --players is 4
+    #[arg(long)]
+    p4: Option<PlayerSpec>,
+    /// Seconds a computer player may think per move
+    #[arg(long, default_value_t = 1.0)]
+    move_time: f64,
+    /// Seed for the computer players' random choices (default: from the clock)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// A rules file to use instead of the game's own (e.g. an edited copy)
+    #[arg(long)]
+    rules: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ReplArgs {
+    /// The game whose rules to load
+    #[arg(default_value = "dots")]
+    game: String,
+    /// A rules file to load instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct QueryArgs {
+    /// The game whose rules to load
+    game: String,
+    /// The goal, e.g. 'dots:initial_state([rows(3)], S)'
+    goal: String,
+    /// A rules file to load instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// Print at most this many solutions
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// A rules file (e.g. a copy of prolog/dots.pl you are editing), or a game's name
+    file: String,
+    /// Random games per board configuration
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Seed of the random games
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// The game to measure
+    #[arg(default_value = "dots")]
+    game: String,
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Number of random games to play
+    #[arg(long, default_value_t = 500)]
+    playouts: u32,
+    /// Seed of the random games
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A rules file to measure instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
+}
+
+/// Runs the command line; the exit code says how it went.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => play(PlayArgs {
+            game: "dots".into(),
+            board: BoardArgs {
+                rows: None,
+                cols: None,
+            },
+            players: None,
+            p1: PlayerSpec::Human,
+            p2: None,
+            p3: None,
+            p4: None,
+            move_time: 1.0,
+            seed: None,
+            rules: None,
+        }),
+        Some(Command::Play(args)) => play(args),
+        Some(Command::Repl(args)) => repl(args),
+        Some(Command::Query(args)) => return query(args),
+        Some(Command::Check(args)) => return check(args),
+        Some(Command::Bench(args)) => bench(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn game_info(name: &str) -> Result<&'static GameInfo, GameError> {
+    game::find_game(name).ok_or_else(|| {
+        let known: Vec<&str> = game::GAMES.iter().map(|g| g.name).collect();
+        GameError::Usage(format!(
+            "unknown game {name:?}: tabula knows {}",
+            known.join(", ")
+        ))
+    })
+}
+
+fn notation_help(game: &GameInfo) -> &'static str {
+    match game.name {
+        "dots" => {
+            "A move is a segment: h(I,J) joins dot (I,J) to (I,J+1), v(I,J) joins (I,J) to (I+1,J), \
+rows I from the top and columns J from the left, from 0 (the numbers on the top and left); or a \
+dot pair such as a1-b1, columns a.. and rows 1.. from the bottom (the letters and numbers on the \
+bottom and right)."
+        }
+        _ => "Type a move in the game's notation.",
+    }
+}
+
+fn play(args: PlayArgs) -> Result<(), GameError> {
+    let info = game_info(&args.game)?;
+    let rules = Rules::load(info, args.rules.as_deref())?;
+    let mut options = args.board.options();
+    if let Some(n) = args.players {
+        options.push(Term::compound("players", [Term::integer(n)]));
+    }
+    let state = rules.initial_state(&options)?;
+    let players = rules.players(&state)?;
+    let given = [Some(args.p1), args.p2, args.p3, args.p4];
+    let seats: Vec<PlayerSpec> = (0..players as usize)
+        .map(|k| {
+            given
+                .get(k)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(PlayerSpec::strongest)
+        })
+        .collect();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    });
+    rules.seed(seed)?;
+    if !(args.move_time > 0.0 && args.move_time.is_finite()) {
+        return Err(GameError::Usage("--move-time must be a positive number of seconds".into()));
+    }
+    let table = Table {
+        rules: &rules,
+        seats,
+        budget_ms: (args.move_time * 1000.0) as u64,
+        style: Style::detect(),
+        notation: notation_help(info),
+    };
+    println!(
+        "{} — {}. Type help for the notation and commands.",
+        info.title,
+        table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(k, s)| format!("{} {s}", crate::text::label(k as u32 + 1)))
+            .collect::<Vec<_>>()
+            .join(" vs ")
+    );
+    let mut input = play::stdin_input();
+    let mut out = std::io::stdout();
+    table.play(state, input.as_mut(), &mut out)?;
+    Ok(())
+}
+
+fn rules_files(info: &GameInfo, rules: Option<&Path>) -> Vec<PathBuf> {
+    let dir = game::prolog_dir();
+    vec![
+        dir.join("game.pl"),
+        rules.map_or_else(|| dir.join(info.rules), Path::to_path_buf),
+        dir.join(info.players),
+    ]
+}
+
+fn repl(args: ReplArgs) -> Result<(), GameError> {
+    let info = game_info(&args.game)?;
+    let mut out = std::io::stdout();
+    let mut repl = Repl::new(rules_files(info, args.rules.as_deref()), &mut out)?;
+    let mut input = play::stdin_input();
+    repl.run(input.as_mut(), &mut out);
+    Ok(())
+}
+
+/// Exit 0 if the goal has a solution, 1 if none, 2 on an error.
+fn query(args: QueryArgs) -> ExitCode {
+    let run = || -> Result<bool, GameError> {
+        let info = game_info(&args.game)?;
+        let rules = Rules::load_files(rules_files(info, args.rules.as_deref()))?;
+        let mut any = false;
+        let limit = args.limit.unwrap_or(usize::MAX);
+        for (count, answer) in rules.engine().repl(&args.goal).enumerate() {
+            match answer {
+                ReplAnswer::Solution { text, output } => {
+                    if count >= limit {
+                        break;
+                    }
+                    print!("{output}");
+                    println!("{text}");
+                    any = true;
+                }
+                ReplAnswer::False { output } => {
+                    print!("{output}");
+                }
+                ReplAnswer::SyntaxError { text } => {
+                    return Err(GameError::Usage(format!("syntax error in the goal: {text}")));
+                }
+                ReplAnswer::Exception { text, output } => {
+                    print!("{output}");
+                    return Err(GameError::Usage(format!("the goal raised {text}")));
+                }
+            }
+        }
+        Ok(any)
+    };
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("tabula: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Exit 0 when the file keeps the contract, 1 when a check fails, 2 when it cannot load.
+fn check(args: CheckArgs) -> ExitCode {
+    let file = match game::find_game(&args.file) {
+        Some(info) if !Path::new(&args.file).exists() => game::prolog_dir().join(info.rules),
+        _ => PathBuf::from(&args.file),
+    };
+    let rules = match Rules::load_file(&file) {
+        Ok(rules) => rules,
+        Err(e) => {
+            eprintln!("{e}");
+            eprintln!("{}: does not load: nothing checked.", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    match crate::check::run(&rules, args.games, args.seed) {
+        Ok(report) => {
+            print!("{}", report.text(&file));
+            println!("({:.1} s)", started.elapsed().as_secs_f64());
+            if report.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn bench(args: BenchArgs) -> Result<(), GameError> {
+    let info = game_info(&args.game)?;
+    let started = Instant::now();
+    let rules = Rules::load(info, args.rules.as_deref())?;
+    let start_time = started.elapsed();
+    let options = args.board.options();
+    // The board as the rules make it, to report its size.
+    let state = rules.initial_state(&options)?;
+    let size = board_size(&rules, &state);
+    let goal = format!(
+        "game:random_playouts({}, {}, {}, {}, Plies)",
+        term::quote_atom(rules.module()),
+        term::to_text(&Term::List(options)),
+        args.seed,
+        args.playouts
+    );
+    let timer = Instant::now();
+    let plies = rules.engine().query_value(&goal, "Plies")?;
+    let elapsed = timer.elapsed().as_secs_f64();
+    let plies = term::as_i64(&plies).unwrap_or(0);
+    println!("game        {} ({})", info.name, info.title);
+    if let Some(size) = size {
+        println!("board       {size}");
+    }
+    println!("engine      started and rules loaded in {:.0} ms", start_time.as_secs_f64() * 1000.0);
+    println!(
+        "playouts    {} random games, {plies} plies in {elapsed:.2} s",
+        args.playouts
+    );
+    println!(
+        "speed       {:.0} plies/s, {:.0} playouts/s",
+        plies as f64 / elapsed.max(1e-9),
+        f64::from(args.playouts) / elapsed.max(1e-9)
+    );
+    Ok(())
+}
+
+fn board_size(rules: &Rules, state: &game::State) -> Option<String> {
+    let view = rules.view(state).ok()?;
+    match &view {
+        Term::Compound(_, args) if args.len() >= 2 => {
+            let rows = term::as_i64(&args[0])?;
+            let cols = term::as_i64(&args[1])?;
+            Some(format!("{rows} x {cols}"))
+        }
+        _ => None,
+    }
+}
+
+/// The built-in levels as text, for messages.
+pub fn levels_text() -> String {
+    LEVELS
+        .iter()
+        .map(|(l, what)| format!("{l}: {what}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,336 @@
+//! Playing a game in the terminal: people type moves, computer players answer, and the
+//! rules (through the contract) say what is legal, what happened and who won.
+
+use crate::game::{GameError, Move, Outcome, Rules, State, Verdict};
+use crate::player::PlayerSpec;
+use crate::term::{self, Term};
+use crate::text::{self, Style, label};
+use std::io::{BufRead, Write};
+
+/// Where a person's lines come from: a line editor on a terminal, plain lines from a
+/// pipe (scripts and tests).
+pub trait LineInput {
+    /// The next line, without its end; `None` when the input has ended.
+    fn line(&mut self, prompt: &str) -> Option<String>;
+}
+
+/// Line editing and history with rustyline.
+pub struct Editor(rustyline::DefaultEditor);
+
+impl Editor {
+    pub fn new() -> Option<Editor> {
+        rustyline::DefaultEditor::new().ok().map(Editor)
+    }
+}
+
+impl LineInput for Editor {
+    fn line(&mut self, prompt: &str) -> Option<String> {
+        match self.0.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.0.add_history_entry(line.as_str());
+                }
+                Some(line)
+            }
+            Err(_) => None,
+        }
+    }
+}
+
+/// Lines from any reader, the prompt written to stdout.
+pub struct Lines<R: BufRead>(pub R);
+
+impl<R: BufRead> LineInput for Lines<R> {
+    fn line(&mut self, prompt: &str) -> Option<String> {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match self.0.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                println!();
+                Some(line.trim_end_matches(['\n', '\r']).to_string())
+            }
+        }
+    }
+}
+
+/// The input for people at this terminal: an editor when stdin is a terminal, plain
+/// lines otherwise.
+pub fn stdin_input() -> Box<dyn LineInput> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        if let Some(editor) = Editor::new() {
+            return Box::new(editor);
+        }
+    }
+    Box::new(Lines(std::io::BufReader::new(std::io::stdin())))
+}
+
+/// How a game is played.
+pub struct Table<'a> {
+    pub rules: &'a Rules,
+    pub seats: Vec<PlayerSpec>,
+    /// Thinking time of computer players, in milliseconds.
+    pub budget_ms: u64,
+    pub style: Style,
+    /// Notation help for people, shown by `help`.
+    pub notation: &'a str,
+}
+
+/// One position of the game so far, to undo to.
+struct Step {
+    state: State,
+    last: Option<Move>,
+}
+
+fn seat_name(seats: &[PlayerSpec], p: u32) -> String {
+    let spec = seats
+        .get(p.saturating_sub(1) as usize)
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| "?".into());
+    format!("{} ({spec})", label(p))
+}
+
+fn reason_text(reason: &Term) -> String {
+    match term::functor_name(reason) {
+        Some("none") => String::new(),
+        _ => format!("  [{}]", term::to_text(reason)),
+    }
+}
+
+impl Table<'_> {
+    /// Plays from `state` to the end (or until the people quit): the final outcome, or
+    /// `None` when abandoned.
+    pub fn play(&self, state: State, input: &mut dyn LineInput, out: &mut dyn Write) -> Result<Option<Outcome>, GameError> {
+        let mut history = vec![Step { state, last: None }];
+        let mut show_board = true;
+        loop {
+            let Some(step) = history.last() else {
+                return Ok(None);
+            };
+            let state = step.state.clone();
+            let last = step.last.clone();
+            let outcome = self.rules.outcome(&state)?;
+            if let Outcome::Over { .. } = outcome {
+                self.print_board(&state, last.as_ref(), None, out)?;
+                let _ = writeln!(out, "{}", self.announce(&outcome));
+                return Ok(Some(outcome));
+            }
+            let Some(player) = self.rules.to_move(&state)? else {
+                return Err(GameError::Contract(
+                    "the game is not over but nobody is to move".into(),
+                ));
+            };
+            let spec = self
+                .seats
+                .get(player as usize - 1)
+                .cloned()
+                .unwrap_or(PlayerSpec::Human);
+            let mv = match spec {
+                PlayerSpec::Builtin(level) => {
+                    let (mv, why) = self.rules.choose_move(&level, &state, self.budget_ms)?;
+                    let notation = self.rules.move_text(&state, &mv)?;
+                    let _ = writeln!(
+                        out,
+                        "{} plays {}{}",
+                        self.style.player(player, &seat_name(&self.seats, player)),
+                        self.style.bold(&notation),
+                        self.style.dim(&reason_text(&why))
+                    );
+                    mv
+                }
+                PlayerSpec::Human => {
+                    if show_board {
+                        self.print_board(&state, last.as_ref(), Some(player), out)?;
+                    }
+                    show_board = true;
+                    let prompt = format!("{} > ", seat_name(&self.seats, player));
+                    let Some(line) = input.line(&prompt) else {
+                        let _ = writeln!(out, "Input ended: game abandoned.");
+                        return Ok(None);
+                    };
+                    match self.command(line.trim(), &state, &mut history, out)? {
+                        Command::Move(mv) => mv,
+                        Command::Quit => {
+                            let _ = writeln!(out, "Game abandoned.");
+                            return Ok(None);
+                        }
+                        Command::Again { board } => {
+                            show_board = board;
+                            continue;
+                        }
+                    }
+                }
+            };
+            match self.rules.apply(&state, &mv)? {
+                Some((next, events)) => {
+                    if !events.is_empty() {
+                        let texts: Vec<String> = events.iter().map(term::to_text).collect();
+                        let _ = writeln!(out, "  {}", self.style.dim(&texts.join(", ")));
+                    }
+                    if let Some(again) = self.rules.to_move(&next)? {
+                        if again == player && !matches!(self.rules.outcome(&next)?, Outcome::Over { .. }) {
+                            let _ = writeln!(out, "  {} moves again.", label(player));
+                        }
+                    }
+                    history.push(Step {
+                        state: next,
+                        last: Some(mv),
+                    });
+                }
+                None => {
+                    // Only a computer player can get here (people's moves are checked
+                    // first): a player that answers an illegal move loses its turn to an
+                    // error, never silently.
+                    let why = self
+                        .rules
+                        .explain_illegal(&state, &mv)?
+                        .unwrap_or_else(|| "not a legal move".into());
+                    return Err(GameError::Contract(format!(
+                        "{} answered {}: {why}",
+                        seat_name(&self.seats, player),
+                        mv.text()
+                    )));
+                }
+            }
+        }
+    }
+
+    fn command(
+        &self,
+        line: &str,
+        state: &State,
+        history: &mut Vec<Step>,
+        out: &mut dyn Write,
+    ) -> Result<Command, GameError> {
+        match line {
+            "" => return Ok(Command::Again { board: false }),
+            "q" | "quit" | "exit" => return Ok(Command::Quit),
+            "?" | "help" => {
+                let _ = writeln!(out, "{}", self.help());
+                return Ok(Command::Again { board: false });
+            }
+            "b" | "board" => return Ok(Command::Again { board: true }),
+            "moves" => {
+                let moves = self.rules.legal_moves(state)?;
+                let texts = moves
+                    .iter()
+                    .map(|m| self.rules.move_text(state, m))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
+                return Ok(Command::Again { board: false });
+            }
+            "u" | "undo" => {
+                let _ = writeln!(out, "{}", self.undo(history)?);
+                return Ok(Command::Again { board: true });
+            }
+            _ => {}
+        }
+        let Some(mv) = self.rules.parse_move(state, line)? else {
+            let _ = writeln!(
+                out,
+                "Cannot read {line:?} as a move. {} (`help` lists the commands.)",
+                self.notation
+            );
+            return Ok(Command::Again { board: false });
+        };
+        if let Some(why) = self.rules.explain_illegal(state, &mv)? {
+            let _ = writeln!(out, "Illegal move: {why}");
+            return Ok(Command::Again { board: false });
+        }
+        if !self.rules.is_legal(state, &mv)? {
+            let _ = writeln!(out, "Illegal move.");
+            return Ok(Command::Again { board: false });
+        }
+        Ok(Command::Move(mv))
+    }
+
+    /// Back to the previous position where a person was to move, across the computer's
+    /// moves in between.
+    fn undo(&self, history: &mut Vec<Step>) -> Result<String, GameError> {
+        let mut undone = 0;
+        while history.len() > 1 {
+            history.pop();
+            undone += 1;
+            let Some(step) = history.last() else { break };
+            let person = match self.rules.to_move(&step.state)? {
+                Some(p) => self
+                    .seats
+                    .get(p as usize - 1)
+                    .is_some_and(PlayerSpec::is_human),
+                None => false,
+            };
+            if person {
+                return Ok(format!("Took back {undone} move(s)."));
+            }
+        }
+        if undone == 0 {
+            Ok("Nothing to undo.".into())
+        } else {
+            Ok(format!("Took back {undone} move(s): back at the start."))
+        }
+    }
+
+    fn help(&self) -> String {
+        format!(
+            "Type a move, or a command:\n  {}\n  moves   list the legal moves\n  undo    take back your last move (and the computer's since)\n  board   show the board again\n  quit    abandon the game",
+            self.notation
+        )
+    }
+
+    fn print_board(&self, state: &State, last: Option<&Move>, to_move: Option<u32>, out: &mut dyn Write) -> Result<(), GameError> {
+        let view = self.rules.view(state)?;
+        let _ = writeln!(out);
+        let _ = write!(out, "{}", text::render(&view, last.map(Move::term), self.style));
+        let scores = match self.rules.outcome(state)? {
+            Outcome::Over { scores, .. } => scores,
+            Outcome::Ongoing => view_scores(&view).unwrap_or_default(),
+        };
+        let _ = writeln!(out);
+        for (k, spec) in self.seats.iter().enumerate() {
+            let p = k as u32 + 1;
+            let score = scores.get(k).map(|s| format!("{s:>4} points")).unwrap_or_default();
+            let marker = if to_move == Some(p) { "  ◀ to move" } else { "" };
+            let line = format!("  {} {:<10}{score}{marker}", label(p), spec.to_string());
+            let _ = writeln!(out, "{}", self.style.player(p, &line));
+        }
+        let _ = writeln!(out);
+        Ok(())
+    }
+
+    fn announce(&self, outcome: &Outcome) -> String {
+        match outcome {
+            Outcome::Ongoing => String::new(),
+            Outcome::Over { scores, result } => {
+                let score_text: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| format!("{} {s}", label(k as u32 + 1)))
+                    .collect();
+                let verdict = match result {
+                    Verdict::Winner(p) => format!("{} wins", seat_name(&self.seats, *p)),
+                    Verdict::Tie(ps) => {
+                        let names: Vec<String> = ps.iter().map(|p| label(*p).to_string()).collect();
+                        format!("Tie between {}", names.join(" and "))
+                    }
+                };
+                self.style.bold(&format!("Game over: {verdict} — {}.", score_text.join(", ")))
+            }
+        }
+    }
+}
+
+enum Command {
+    Move(Move),
+    Quit,
+    Again { board: bool },
+}
+
+/// The scores a view carries, when it is a view tabula knows (for the score lines).
+fn view_scores(view: &Term) -> Option<Vec<i64>> {
+    if let Some([_, _, _, _, scores, _]) = term::args(view, "dots_view", 6) {
+        return term::as_list(scores)?.iter().map(term::as_i64).collect();
+    }
+    None
+}

@@ -1,0 +1,79 @@
+//! Text boards for the terminal, drawn from the `view` term the rules give. Drawing
+//! only: what is on the board and whose it is comes from Prolog.
+
+pub mod dots;
+
+use crate::term::{self, Term};
+
+/// Seat labels: the initial shown in boxes and beside scores.
+pub const LABELS: [char; 4] = ['A', 'B', 'C', 'D'];
+
+/// How to paint: ANSI colours on a terminal that wants them, plain text otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    /// Colour when stdout is a terminal and `NO_COLOR` is not set.
+    pub fn detect() -> Style {
+        use std::io::IsTerminal;
+        let wanted = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        Style {
+            color: wanted && std::io::stdout().is_terminal(),
+        }
+    }
+
+    pub fn plain() -> Style {
+        Style { color: false }
+    }
+
+    /// `text` in the colour of `player` (1-based). The palette is Okabe and Ito's,
+    /// distinct for colour-blind eyes too.
+    pub fn player(&self, player: u32, text: &str) -> String {
+        if !self.color {
+            return text.to_string();
+        }
+        let code = match player {
+            1 => 33,  // blue
+            2 => 208, // orange
+            3 => 36,  // bluish green
+            _ => 170, // reddish purple
+        };
+        format!("\x1b[38;5;{code}m{text}\x1b[0m")
+    }
+
+    pub fn bold(&self, text: &str) -> String {
+        if self.color {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    pub fn dim(&self, text: &str) -> String {
+        if self.color {
+            format!("\x1b[2m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// The label of player `p` (1-based).
+pub fn label(p: u32) -> char {
+    LABELS
+        .get(p.saturating_sub(1) as usize)
+        .copied()
+        .unwrap_or('?')
+}
+
+/// Draws any view term tabula knows how to draw; an unknown view is printed as the
+/// term itself, so a new game is playable in the terminal before it has a board.
+pub fn render(view: &Term, last: Option<&Term>, style: Style) -> String {
+    match term::functor_name(view) {
+        Some("dots_view") => dots::render(view, last, style)
+            .unwrap_or_else(|| format!("{}\n", term::to_text(view))),
+        _ => format!("{}\n", term::to_text(view)),
+    }
+}
