@@ -1,13 +1,13 @@
 /** Timbiriche (Dots and Boxes): the rules.
 
 This module is the rulebook of Timbiriche as the 2011 UABC assignment states
-it, written as a game module for tabula (see game.pl for the contract that
-every game module follows).
+it, written as a game module for tabula (game.pl documents the contract that
+every game module follows; this file does not need it).
 
 The game, in the assignment's words and ours:
 
   * The board is a grid of Rows x Cols DOTS. The assignment fixes 5 rows by
-    6 columns (20 boxes); tabula lets a player choose any size from 2 x 2
+    6 columns (20 boxes); tabula lets the players choose any size from 2 x 2
     to 12 x 12 dots.
   * Two, three or four players (default two). Player 1 starts.
   * On a turn a player joins two adjacent dots, horizontally or vertically,
@@ -32,37 +32,39 @@ the top, dot columns J from 0 at the left.
 
 A move IS a segment term: h(I,J) or v(I,J).
 
-The state is compact so that random playouts and searches are fast:
+Segment numbering. The drawn segments are the 1 bits of one integer. The
+segment h(I,J) is bit I*Cols + J and v(I,J) is bit Rows*Cols + I*Cols + J:
+the H array and then the V array, each stored row by row with a stride of
+Cols bits (the last bit of each H row, J = Cols-1, is never used). With
+the same stride in both arrays, the three other sides of a box always sit
+at the same distances from the segment being drawn, whatever its place, so
+one mask per side of a segment tests all three at once (see "Boxes").
+A board has Rows*(Cols-1) + (Rows-1)*Cols segments: 49 on 5 x 6, 264 on
+12 x 12.
 
-    dots(Rows, Cols, Players, Turn, Drawn, Free, Boxes, Owned, History)
+The state is compact, so that random playouts and searches are fast:
 
-  * Rows, Cols: the size of the board in dots.
+    dots(Geometry, Players, Turn, Drawn, Free, Boxes, Owned, History)
+
+  * Geometry: geometry(Rows, Cols, VOffset, Above, Below, Left, Right), the
+    board size, the bit of v(0,0) (Rows*Cols), and for each side of a
+    segment the mask that tests the box on that side (see "Boxes"). It is
+    made once by initial_state/2 and shared by every later state.
   * Players: the number of players, 2..4.
   * Turn: the player to move, 1..Players (meaningless once Free is []).
-  * Drawn: an integer used as a bit set, one bit per segment (see
-    "Segment numbering" below); bit K is 1 when segment K is drawn. The
-    box tests read it.
+  * Drawn: the drawn segments, one bit each.
   * Free: the undrawn segments, in segment-number order. It is the list of
     legal moves, kept ready because rebuilding it from Drawn at every move
     would cost more than the rest of the move (arithmetic is the slow part
-    of Scryer; walking a list is cheap). The game is over when it is [].
+    of Scryer; walking a list is cheaper). The game is over when it is [].
   * Boxes: the number of boxes each player has closed, in player order,
     e.g. [3,1]. Points are Boxes x box_points/1, computed when asked, so
     editing box_points/1 changes every score everywhere.
   * Owned: the closed boxes as box(I,J,Player), newest first.
   * History: the drawn segments as seg(Move,Player), newest first.
 
-Segment numbering (the bit of each segment in Drawn): the horizontal
-segments first, row by row, then the vertical ones, row by row:
-
-    h(I,J) has bit I*(Cols-1) + J
-    v(I,J) has bit Rows*(Cols-1) + I*Cols + J
-
-so a board has Rows*(Cols-1) + (Rows-1)*Cols segments (49 on 5 x 6,
-264 on 12 x 12), and legal_moves/2 lists moves in this order.
-
 Notation (move_text//2): the canonical written form is the assignment's
-`h(0,1)` / `v(2,3)`. Also read: upper case, spaces anywhere between the
+`h(0,1)` / `v(2,3)`. Also read: upper case, blanks anywhere between the
 parts (`H (0, 1)`, `h 0 1`), and the pair-of-dots form `a1-b1`, where the
 letter is the dot column (a = column 0, from the left) and the number the
 dot row counted from 1 at the BOTTOM (on a 5-row board row 1 is I = 4), the
@@ -87,6 +89,7 @@ dots in either order, in any case, with or without the `-`.
                  segments_left/2,
                  segment_bit/3,
                  drawn/2,
+                 box_sides/2,
                  segment_boxes/3,
                  sides_drawn/4,
                  box_owner/4,
@@ -95,9 +98,10 @@ dots in either order, in any case, with or without the `-`.
                  dot_pair_text//2]).
 
 :- use_module(library(lists)).
+:- use_module(library(between)).
 :- use_module(library(error)).
 :- use_module(library(dcgs)).
-:- use_module(library(format)).
+:- use_module(library(charsio)).
 
 
 /* ---------------------------------------------------------------------
@@ -105,7 +109,6 @@ dots in either order, in any case, with or without the `-`.
    --------------------------------------------------------------------- */
 
 %% box_points(-Points)
-%
 % Points is what a closed box is worth: 10 in the assignment. This is the
 % only place the value is written; edit it and every score follows.
 box_points(10).
@@ -118,10 +121,9 @@ option(cols,    6, 2, 12, cols_between_2_and_12).
 option(players, 2, 2,  4, players_between_2_and_4).
 
 %% check_options(-OptionLists)
-%
 % OptionLists are the option lists that the conformance check of game.pl
-% plays random games with: the default board, the smallest and the largest,
-% odd shapes, and three and four players.
+% plays random games with: the assignment's board, the smallest and the
+% largest, odd shapes, and three and four players.
 check_options([[],
                [rows(2), cols(2)],
                [rows(3), cols(7), players(3)],
@@ -135,7 +137,6 @@ check_options([[],
    --------------------------------------------------------------------- */
 
 %% initial_state(+Options, -State)
-%
 % State is the empty board described by Options, a list that may hold
 % rows(R), cols(C) and players(N) (defaults 5, 6 and 2). Unknown options are
 % ignored; when an option is given twice the first one counts. A value that
@@ -147,9 +148,10 @@ initial_state(Options, State) :-
     option_value(rows, Options, Rows),
     option_value(cols, Options, Cols),
     option_value(players, Options, Players),
-    segments_on_board(Rows, Cols, Segments),
+    geometry(Rows, Cols, Geometry),
+    all_segments(Rows, Cols, Free),
     zeros(Players, Boxes),
-    State = dots(Rows, Cols, Players, 1, 0, Segments, Boxes, [], []).
+    State = dots(Geometry, Players, 1, 0, Free, Boxes, [], []).
 
 option_value(Name, Options, Value) :-
     option(Name, Default, Min, Max, Domain),
@@ -165,10 +167,32 @@ option_value(Name, Options, Value) :-
 zeros(0, []) :- !.
 zeros(N, [0|Zs]) :- N1 is N - 1, zeros(N1, Zs).
 
-% segments_on_board(+Rows, +Cols, -N): a board has Rows rows of Cols-1
-% horizontal segments and Rows-1 rows of Cols vertical segments.
+% all_segments(+Rows, +Cols, -Segments): every segment of the board, in
+% segment-number order: Rows rows of Cols-1 horizontal segments, then
+% Rows-1 rows of Cols vertical segments.
+all_segments(Rows, Cols, Segments) :-
+    LastRow is Rows - 1,
+    LastCol is Cols - 1,
+    findall(h(I, J),
+            ( between(0, LastRow, I), between(1, LastCol, J1), J is J1 - 1 ),
+            Hs),
+    findall(v(I, J),
+            ( between(1, LastRow, I1), I is I1 - 1, between(0, LastCol, J) ),
+            Vs),
+    append(Hs, Vs, Segments).
+
+% segments_on_board(+Rows, +Cols, -N): how many segments a board has.
 segments_on_board(Rows, Cols, N) :-
     N is Rows*(Cols-1) + (Rows-1)*Cols.
+
+% geometry(+Rows, +Cols, -Geometry): the fixed facts about a board that the
+% moves use (see the state layout at the top).
+geometry(Rows, Cols, geometry(Rows, Cols, VOffset, Above, Below, Left, Right)) :-
+    VOffset is Rows*Cols,
+    side_mask(above, Rows, Cols, Above),
+    side_mask(below, Rows, Cols, Below),
+    side_mask(left, Rows, Cols, Left),
+    side_mask(right, Rows, Cols, Right).
 
 
 /* ---------------------------------------------------------------------
@@ -176,115 +200,174 @@ segments_on_board(Rows, Cols, N) :-
    --------------------------------------------------------------------- */
 
 %% players(+State, -N)
-%
 % N is the number of players of the game.
-players(dots(_, _, N, _, _, _, _, _, _), N).
+players(dots(_, N, _, _, _, _, _, _), N).
 
 %% to_move(+State, -Player)
-%
 % Player (1..N) is the player to move. Fails when the game is over, that is
 % when every segment is drawn.
-to_move(dots(_, _, _, Player, _, Left, _, _, _), Player) :-
-    Left > 0.
+to_move(dots(_, _, Player, _, Free, _, _, _), Player) :-
+    Free \== [].
 
 %% board_size(+State, -Rows, -Cols)
-%
 % The board has Rows x Cols dots.
-board_size(dots(Rows, Cols, _, _, _, _, _, _, _), Rows, Cols).
+board_size(dots(geometry(Rows, Cols, _, _, _, _, _), _, _, _, _, _, _, _),
+           Rows, Cols).
 
 %% segment_count(+State, -N)
-%
 % N is the number of segments of the board, drawn or not:
 % Rows*(Cols-1) + (Rows-1)*Cols. It is also the exact length of a game.
-segment_count(dots(Rows, Cols, _, _, _, _, _, _, _), N) :-
+segment_count(State, N) :-
+    board_size(State, Rows, Cols),
     segments_on_board(Rows, Cols, N).
 
 %% segments_left(+State, -N)
-%
 % N is the number of segments not drawn yet (0 when the game is over).
-segments_left(dots(_, _, _, _, _, Left, _, _, _), Left).
+segments_left(dots(_, _, _, _, Free, _, _, _), N) :-
+    length(Free, N).
 
 %% max_plies(+State, -N)
-%
 % N bounds the number of moves left in the game: every move draws one
 % segment, so a game from State lasts exactly N more moves.
 max_plies(State, N) :-
     segments_left(State, N).
 
 %% segment_bit(+State, +Move, -K)
-%
 % Move is a segment h(I,J) or v(I,J) of the board and K is its bit in the
-% Drawn bit set (see "Segment numbering" at the top). Fails for anything
-% that is not a segment of this board.
-segment_bit(dots(Rows, Cols, _, _, _, _, _, _, _), Move, K) :-
-    segment_bit(Move, Rows, Cols, K).
+% Drawn integer (see "Segment numbering" at the top). Fails for anything
+% that is not a segment of this board, whatever the term.
+segment_bit(dots(Geometry, _, _, _, _, _, _, _), Move, K) :-
+    nonvar(Move),
+    on_board(Move, Geometry),
+    bit(Move, Geometry, K).
 
-% segment_bit(+Move, +Rows, +Cols, -K): the checked geometry. Every bound
+% on_board(+Move, +Geometry): Move is a segment of the board. Every bound
 % term is safe here: anything but two integers in range simply fails.
-segment_bit(h(I, J), Rows, Cols, K) :-
+on_board(h(I, J), geometry(Rows, Cols, _, _, _, _, _)) :-
     integer(I), integer(J),
     I >= 0, I < Rows,
-    J >= 0, J < Cols - 1,
-    K is I*(Cols-1) + J.
-segment_bit(v(I, J), Rows, Cols, K) :-
+    J >= 0, J < Cols - 1.
+on_board(v(I, J), geometry(Rows, Cols, _, _, _, _, _)) :-
     integer(I), integer(J),
     I >= 0, I < Rows - 1,
-    J >= 0, J < Cols,
-    K is Rows*(Cols-1) + I*Cols + J.
+    J >= 0, J < Cols.
+
+% bit(+Move, +Geometry, -K): the bit of a segment known to be on the board
+% (no checks).
+bit(h(I, J), geometry(_, Cols, _, _, _, _, _), K) :-
+    K is I*Cols + J.
+bit(v(I, J), geometry(_, Cols, VOffset, _, _, _, _), K) :-
+    K is VOffset + I*Cols + J.
 
 %% drawn(+State, +Move)
-%
 % Move is a segment of the board that is already drawn.
-drawn(dots(Rows, Cols, _, _, Drawn, _, _, _, _), Move) :-
-    segment_bit(Move, Rows, Cols, K),
-    bit_set(Drawn, K).
-
-bit_set(Bits, K) :-
-    Bits >> K /\ 1 =:= 1.
+drawn(State, Move) :-
+    segment_bit(State, Move, K),
+    State = dots(_, _, _, Drawn, _, _, _, _),
+    Drawn >> K /\ 1 =:= 1.
 
 
 /* ---------------------------------------------------------------------
    Boxes: the assignment's H/V neighbours
    --------------------------------------------------------------------- */
 
-% These two read the Drawn bit set without range checks: callers only ask
-% about segments that the geometry guarantees to exist.
-h_drawn(b(_, Cols, Drawn), I, J) :-
-    Drawn >> (I*(Cols-1) + J) /\ 1 =:= 1.
-v_drawn(b(Rows, Cols, Drawn), I, J) :-
-    Drawn >> (Rows*(Cols-1) + I*Cols + J) /\ 1 =:= 1.
-
-% closes_box(?Side, +Move, +Board): drawing Move (not drawn yet) closes the
-% box on that Side of it, because the box's three other sides are drawn.
-% This is the assignment's analysis, case by case. A segment on the border
-% of the board has a box on one side only: the guards (I > 0, I < Rows-1,
-% J > 0, J < Cols-1) leave out the side that falls off the board, so a
-% border segment closes at most one box and an inner one at most two.
+% closes_box(Side, Move, Others): the assignment's analysis. A segment has
+% a box on each side (two sides, one of them off the board for a segment
+% on the border); drawing Move closes the box on Side when the three
+% segments Others, the other sides of that box, are already drawn.
 
 % Drawing H[i,j] closes the box above when H[i-1,j], V[i-1,j] and
 % V[i-1,j+1] are drawn ...
-closes_box(above, h(I, J), B) :-
-    I > 0,
-    I0 is I - 1, J1 is J + 1,
-    h_drawn(B, I0, J), v_drawn(B, I0, J), v_drawn(B, I0, J1).
+closes_box(above, h(I, J), [h(I-1, J), v(I-1, J), v(I-1, J+1)]).
 % ... and the box below when H[i+1,j], V[i,j] and V[i,j+1] are drawn.
-closes_box(below, h(I, J), B) :-
-    B = b(Rows, _, _),
-    I < Rows - 1,
-    I1 is I + 1, J1 is J + 1,
-    h_drawn(B, I1, J), v_drawn(B, I, J), v_drawn(B, I, J1).
+closes_box(below, h(I, J), [h(I+1, J), v(I, J), v(I, J+1)]).
 % Drawing V[i,j] closes the box on the left when V[i,j-1], H[i,j-1] and
 % H[i+1,j-1] are drawn ...
-closes_box(left, v(I, J), B) :-
-    J > 0,
-    J0 is J - 1, I1 is I + 1,
-    v_drawn(B, I, J0), h_drawn(B, I, J0), h_drawn(B, I1, J0).
+closes_box(left, v(I, J), [v(I, J-1), h(I, J-1), h(I+1, J-1)]).
 % ... and the box on the right when V[i,j+1], H[i,j] and H[i+1,j] are drawn.
-closes_box(right, v(I, J), B) :-
-    B = b(_, Cols, _),
+closes_box(right, v(I, J), [v(I, J+1), h(I, J), h(I+1, J)]).
+
+% A segment on the border of the board has a box on one side only, so a
+% border segment closes at most one box and an inner segment at most two:
+% closes/5 below checks that the box is on the board before testing it.
+
+% sides(+Move, -Side1, -Side2): the two sides of a segment, in the order in
+% which the boxes it closes are reported.
+sides(h(_, _), above, below).
+sides(v(_, _), left, right).
+
+/* The rule above, tested fast. closes_box/3 names the three other sides of
+   the box relative to the segment drawn. With the bit layout of the top
+   (H and V both stored with a stride of Cols bits), each of those sides is
+   a fixed number of bits away from the segment drawn, the same for every
+   segment of that kind: the box above h(I,J) needs the bits K-Cols,
+   K-Cols+VOffset and K-Cols+VOffset+1, where K is the bit of h(I,J). So
+   side_mask/4 works out once per board, from closes_box/3 itself, an
+   offset and a mask per side, mask(Offset, Mask), and the test of a side
+   is one arithmetic comparison:
+
+       Drawn >> (K + Offset) /\ Mask =:= Mask
+*/
+
+% side_mask(+Side, +Rows, +Cols, -mask(Offset, Mask)): the relative bits of
+% the three other sides of the box on Side, taken from closes_box/3 for a
+% sample segment that has a box on that side on every board (2 x 2 up).
+side_mask(Side, Rows, Cols, mask(Offset, Mask)) :-
+    sample_segment(Side, Move),
+    closes_box(Side, Move, Others),
+    Geometry = geometry(Rows, Cols, VOffset, _, _, _, _),
+    VOffset is Rows*Cols,
+    bit(Move, Geometry, K),
+    findall(D,
+            ( member(Other0, Others),
+              evaluated(Other0, Other),
+              bit(Other, Geometry, KO),
+              D is KO - K ),
+            Ds),
+    list_min(Ds, Offset),
+    foldl(add_bit(Offset), Ds, 0, Mask).
+
+sample_segment(above, h(1, 0)).
+sample_segment(below, h(0, 0)).
+sample_segment(left, v(0, 1)).
+sample_segment(right, v(0, 0)).
+
+evaluated(h(IE, JE), h(I, J)) :- I is IE, J is JE.
+evaluated(v(IE, JE), v(I, J)) :- I is IE, J is JE.
+
+add_bit(Offset, D, Mask0, Mask) :-
+    Mask is Mask0 \/ (1 << (D - Offset)).
+
+% closes(+Side, +Move, +K, +Drawn, +Geometry): drawing Move, whose bit is
+% K, closes the box on Side: the box is on the board and its three other
+% sides are drawn.
+closes(above, h(I, _), K, Drawn, geometry(_, _, _, mask(O, M), _, _, _)) :-
+    I > 0,
+    Drawn >> (K + O) /\ M =:= M.
+closes(below, h(I, _), K, Drawn, geometry(Rows, _, _, _, mask(O, M), _, _)) :-
+    I < Rows - 1,
+    Drawn >> (K + O) /\ M =:= M.
+closes(left, v(_, J), K, Drawn, geometry(_, _, _, _, _, mask(O, M), _)) :-
+    J > 0,
+    Drawn >> (K + O) /\ M =:= M.
+closes(right, v(_, J), K, Drawn, geometry(_, Cols, _, _, _, _, mask(O, M))) :-
     J < Cols - 1,
-    I1 is I + 1, J1 is J + 1,
-    v_drawn(B, I, J1), h_drawn(B, I, J), h_drawn(B, I1, J).
+    Drawn >> (K + O) /\ M =:= M.
+
+% boxes_closed_by(+Move, +K, +Drawn, +Geometry, -Boxes): the boxes (0, 1 or
+% 2) that drawing Move, bit K, closes when the segments Drawn are drawn.
+boxes_closed_by(Move, K, Drawn, Geometry, Boxes) :-
+    sides(Move, Side1, Side2),
+    (   closes(Side1, Move, K, Drawn, Geometry) ->
+        box_on(Side1, Move, Box1),
+        Boxes = [Box1|Boxes1]
+    ;   Boxes = Boxes1
+    ),
+    (   closes(Side2, Move, K, Drawn, Geometry) ->
+        box_on(Side2, Move, Box2),
+        Boxes1 = [Box2]
+    ;   Boxes1 = []
+    ).
 
 % box_on(+Side, +Move, -Box): the box on that Side of segment Move.
 box_on(above, h(I, J), box(I0, J)) :- I0 is I - 1.
@@ -292,41 +375,30 @@ box_on(below, h(I, J), box(I, J)).
 box_on(left,  v(I, J), box(I, J0)) :- J0 is J - 1.
 box_on(right, v(I, J), box(I, J)).
 
-% sides(+Move, -Side1, -Side2): the two sides of a segment, in the order
-% in which the boxes it closes are reported.
-sides(h(_, _), above, below).
-sides(v(_, _), left, right).
-
-% boxes_closed_by(+Move, +Board, -Boxes): the boxes (0, 1 or 2) that drawing
-% Move closes, given the segments drawn before it.
-boxes_closed_by(Move, B, Boxes) :-
-    sides(Move, Side1, Side2),
-    (   closes_box(Side1, Move, B) ->
-        box_on(Side1, Move, Box1), Boxes = [Box1|Boxes1]
-    ;   Boxes = Boxes1
-    ),
-    (   closes_box(Side2, Move, B) ->
-        box_on(Side2, Move, Box2), Boxes1 = [Box2]
-    ;   Boxes1 = []
-    ).
-
 %% closed_boxes(+State, +Move, -Boxes)
-%
 % Boxes is the list of boxes box(I,J) that drawing the undrawn segment Move
 % would close now: [], one box, or two. Fails if Move is not an undrawn
 % segment of the board. Computer players use it to look for boxes to take.
-closed_boxes(dots(Rows, Cols, _, _, Drawn, _, _, _, _), Move, Boxes) :-
-    segment_bit(Move, Rows, Cols, K),
-    \+ bit_set(Drawn, K),
-    boxes_closed_by(Move, b(Rows, Cols, Drawn), Boxes).
+closed_boxes(State, Move, Boxes) :-
+    segment_bit(State, Move, K),
+    State = dots(Geometry, _, _, Drawn, _, _, _, _),
+    Drawn >> K /\ 1 =:= 0,
+    boxes_closed_by(Move, K, Drawn, Geometry, Boxes).
+
+%% box_sides(+Box, -Sides)
+% Sides are the four sides of Box = box(I,J): [h(I,J), h(I+1,J), v(I,J),
+% v(I,J+1)] (top, bottom, left, right).
+box_sides(box(I, J), [h(I, J), h(I1, J), v(I, J), v(I, J1)]) :-
+    I1 is I + 1,
+    J1 is J + 1.
 
 %% segment_boxes(+State, +Move, -Boxes)
-%
 % Boxes is the list of the boxes box(I,J) that segment Move is a side of:
 % one for a border segment, two for an inner one (above then below, or left
 % then right). Fails if Move is not a segment of the board.
-segment_boxes(dots(Rows, Cols, _, _, _, _, _, _, _), Move, Boxes) :-
-    segment_bit(Move, Rows, Cols, _),
+segment_boxes(State, Move, Boxes) :-
+    segment_bit(State, Move, _),
+    board_size(State, Rows, Cols),
     sides(Move, Side1, Side2),
     findall(Box,
             ( member(Side, [Side1, Side2]),
@@ -335,31 +407,28 @@ segment_boxes(dots(Rows, Cols, _, _, _, _, _, _, _), Move, Boxes) :-
             Boxes).
 
 box_on_board(box(I, J), Rows, Cols) :-
+    integer(I), integer(J),
     I >= 0, I < Rows - 1,
     J >= 0, J < Cols - 1.
 
 %% sides_drawn(+State, +I, +J, -N)
-%
 % N (0..4) is the number of drawn sides of box(I,J). Fails if there is no
 % such box on the board. A box with 3 sides drawn can be taken by the next
 % move; drawing a box's third side is what a careful player avoids.
-sides_drawn(dots(Rows, Cols, _, _, Drawn, _, _, _, _), I, J, N) :-
-    integer(I), integer(J),
+sides_drawn(State, I, J, N) :-
+    board_size(State, Rows, Cols),
     box_on_board(box(I, J), Rows, Cols),
-    B = b(Rows, Cols, Drawn),
-    I1 is I + 1, J1 is J + 1,
-    count_true([h_drawn(B, I, J), h_drawn(B, I1, J),
-                v_drawn(B, I, J), v_drawn(B, I, J1)], 0, N).
+    box_sides(box(I, J), Sides),
+    count_drawn(Sides, State, 0, N).
 
-count_true([], N, N).
-count_true([G|Gs], N0, N) :-
-    (   call(G) -> N1 is N0 + 1 ; N1 = N0 ),
-    count_true(Gs, N1, N).
+count_drawn([], _, N, N).
+count_drawn([Side|Sides], State, N0, N) :-
+    (   drawn(State, Side) -> N1 is N0 + 1 ; N1 = N0 ),
+    count_drawn(Sides, State, N1, N).
 
 %% box_owner(+State, +I, +J, -Player)
-%
 % Player closed box(I,J). Fails if the box is not closed (yet).
-box_owner(dots(_, _, _, _, _, _, _, Owned, _), I, J, Player) :-
+box_owner(dots(_, _, _, _, _, _, Owned, _), I, J, Player) :-
     memberchk(box(I, J, Player), Owned).
 
 
@@ -368,88 +437,22 @@ box_owner(dots(_, _, _, _, _, _, _, Owned, _), I, J, Player) :-
    --------------------------------------------------------------------- */
 
 %% legal_move(+State, ?Move)
-%
-% Move is a segment that may be drawn now: the game is not over and the
-% segment is on the board and not drawn. With Move unbound (or partly
-% bound) it enumerates the legal moves in the order of legal_moves/2; with
-% Move ground it checks it, and any term that is not a legal move (even
-% `foo` or `h(a,b)`) just fails.
-legal_move(State, Move) :-
-    ground(Move),
-    !,
-    State = dots(Rows, Cols, _, _, Drawn, Left, _, _, _),
-    Left > 0,
-    segment_bit(Move, Rows, Cols, K),
-    \+ bit_set(Drawn, K).
-legal_move(State, Move) :-
-    legal_moves(State, Moves),
-    member(Move, Moves).
+% Move is a segment that may be drawn now: one not drawn yet (so the game
+% is not over). With Move unbound (or partly bound) it enumerates the legal
+% moves in the order of legal_moves/2; with Move ground it checks it, and
+% any term that is not a legal move (even `foo` or `h(a,b)`) just fails.
+legal_move(dots(_, _, _, _, Free, _, _, _), Move) :-
+    (   ground(Move) -> memberchk(Move, Free)
+    ;   member(Move, Free)
+    ).
 
 %% legal_moves(+State, -Moves)
-%
 % Moves is the list of every undrawn segment, in segment-number order: the
 % horizontal segments row by row, then the vertical ones. It is [] exactly
 % when the game is over.
-legal_moves(dots(Rows, Cols, _, _, Drawn, Left, _, _, _), Moves) :-
-    (   Left =:= 0 ->
-        Moves = []
-    ;   Cols1 is Cols - 1,
-        HMask is (1 << Cols1) - 1,
-        free_h_rows(0, Rows, Cols1, HMask, Drawn, Moves, VMoves),
-        Rows1 is Rows - 1,
-        VDrawn is Drawn >> (Rows*Cols1),
-        VMask is (1 << Cols) - 1,
-        free_v_rows(0, Rows1, Cols, VMask, VDrawn, VMoves, [])
-    ).
-
-% free_h_rows(+I, +Rows, +Width, +Mask, +Drawn, -Moves, ?Tail): the free
-% horizontal segments of rows I..Rows-1 (Width segments a row), as a
-% difference list. Each row's bits are cut out into a small integer first,
-% so the scan of a row never touches the big bit set.
-free_h_rows(I, Rows, Width, Mask, Drawn, Moves0, Moves) :-
-    (   I =:= Rows ->
-        Moves0 = Moves
-    ;   Row is Drawn >> (I*Width) /\ Mask,
-        (   Row =:= Mask ->
-            Moves1 = Moves0
-        ;   free_h(Row, 0, Width, I, Moves0, Moves1)
-        ),
-        I1 is I + 1,
-        free_h_rows(I1, Rows, Width, Mask, Drawn, Moves1, Moves)
-    ).
-
-free_h(Row, J, Width, I, Moves0, Moves) :-
-    (   J =:= Width ->
-        Moves0 = Moves
-    ;   (   Row /\ 1 =:= 0 -> Moves0 = [h(I, J)|Moves1] ; Moves0 = Moves1 ),
-        J1 is J + 1,
-        Row1 is Row >> 1,
-        free_h(Row1, J1, Width, I, Moves1, Moves)
-    ).
-
-free_v_rows(I, Rows1, Width, Mask, Drawn, Moves0, Moves) :-
-    (   I =:= Rows1 ->
-        Moves0 = Moves
-    ;   Row is Drawn >> (I*Width) /\ Mask,
-        (   Row =:= Mask ->
-            Moves1 = Moves0
-        ;   free_v(Row, 0, Width, I, Moves0, Moves1)
-        ),
-        I1 is I + 1,
-        free_v_rows(I1, Rows1, Width, Mask, Drawn, Moves1, Moves)
-    ).
-
-free_v(Row, J, Width, I, Moves0, Moves) :-
-    (   J =:= Width ->
-        Moves0 = Moves
-    ;   (   Row /\ 1 =:= 0 -> Moves0 = [v(I, J)|Moves1] ; Moves0 = Moves1 ),
-        J1 is J + 1,
-        Row1 is Row >> 1,
-        free_v(Row1, J1, Width, I, Moves1, Moves)
-    ).
+legal_moves(dots(_, _, _, _, Free, _, _, _), Free).
 
 %% apply_move(+State0, +Move, -State, -Events)
-%
 % State is the position after the player to move draws segment Move in
 % State0. Deterministic; fails if Move is not a legal move. Events lists
 % what the move caused, in this order:
@@ -460,16 +463,15 @@ free_v(Row, J, Width, I, Moves0, Moves) :-
 %   * game_over if it was the last segment.
 % With no box closed and the game going on, Events is [] and the turn
 % passes to the next player.
-apply_move(State0, Move, State, Events) :-
-    State0 = dots(Rows, Cols, Players, Player, Drawn0, Left0, Boxes0, Owned0,
-                  History0),
-    ground(Move),
-    Left0 > 0,
-    segment_bit(Move, Rows, Cols, K),
-    \+ bit_set(Drawn0, K),
-    boxes_closed_by(Move, b(Rows, Cols, Drawn0), Closed),
+apply_move(dots(Geometry, Players, Player, Drawn0, Free0, Boxes0, Owned0,
+                History0),
+           Move, State, Events) :-
+    % Only a segment not drawn yet may be drawn: it must be in Free0 (and
+    % anything else, a partly bound term included, is not there).
+    remove_segment(Free0, Move, Free),
+    bit(Move, Geometry, K),
+    boxes_closed_by(Move, K, Drawn0, Geometry, Closed),
     Drawn is Drawn0 \/ (1 << K),
-    Left is Left0 - 1,
     (   Closed == [] ->
         % No box: the turn passes to the next player, cyclically.
         next_player(Player, Players, Next),
@@ -481,11 +483,19 @@ apply_move(State0, Move, State, Events) :-
         add_boxes(Player, N, Boxes0, Boxes),
         own_boxes(Closed, Player, Owned0, Owned)
     ),
-    State = dots(Rows, Cols, Players, Next, Drawn, Left, Boxes, Owned,
+    State = dots(Geometry, Players, Next, Drawn, Free, Boxes, Owned,
                  [seg(Move, Player)|History0]),
-    (   Left =:= 0 -> append(Closed, [game_over], Events)
+    (   Free == [] -> append(Closed, [game_over], Events)
     ;   Closed == [] -> Events = []
     ;   append(Closed, [extra_turn], Events)
+    ).
+
+% remove_segment(+Segments, +Move, -Rest): Rest is Segments without Move;
+% fails if Move is not in Segments. The order of the others is kept.
+remove_segment([S|Ss], Move, Rest) :-
+    (   S == Move -> Rest = Ss
+    ;   Rest = [S|Rest1],
+        remove_segment(Ss, Move, Rest1)
     ).
 
 % next_player(+Player, +Players, -Next): 1, 2, ..., Players, 1, ...
@@ -510,10 +520,9 @@ own_boxes([box(I, J)|Boxes], Player, Owned0, Owned) :-
    --------------------------------------------------------------------- */
 
 %% scores(+State, -Scores)
-%
 % Scores is the list of points of each player, in player order: the boxes
 % each has closed times box_points/1.
-scores(dots(_, _, _, _, _, _, Boxes, _, _), Scores) :-
+scores(dots(_, _, _, _, _, Boxes, _, _), Scores) :-
     box_points(Points),
     boxes_points(Boxes, Points, Scores).
 
@@ -523,15 +532,13 @@ boxes_points([B|Bs], Points, [S|Ss]) :-
     boxes_points(Bs, Points, Ss).
 
 %% outcome(+State, -Outcome)
-%
 % Outcome is `ongoing` while a segment is left, and `over(Scores, Result)`
 % once every segment is drawn: Scores are the points in player order and
 % Result is winner(P) when player P alone has the most points, or tie(Ps)
 % when the players Ps (a sorted list) share the most points. CHOICE: the
 % assignment does not say what equal points mean; we call it a tie.
 outcome(State, Outcome) :-
-    segments_left(State, Left),
-    (   Left > 0 ->
+    (   to_move(State, _) ->
         Outcome = ongoing
     ;   scores(State, Scores),
         result(Scores, Result),
@@ -552,7 +559,6 @@ result(Scores, Result) :-
    --------------------------------------------------------------------- */
 
 %% move_text(+State, ?Move)//
-%
 % The text of a move. With Move bound and the text unbound it describes the
 % canonical text, e.g. "h(0,1)" (the assignment's notation, no spaces).
 % With the text bound (a list of characters) it parses any accepted
@@ -565,12 +571,18 @@ result(Scores, Result) :-
 % check legality: a drawn segment parses, and so does a segment off the
 % board (h(9,9), or a dot pair beyond the edge) so that explain_illegal/3
 % can say what is wrong with it. Dot pairs that are not adjacent fail.
+%
+% (It is written as a predicate, move_text/4, because it looks at the text
+% to choose between parsing and printing. It calls the nonterminals below
+% directly and never through phrase/3: in Scryer 0.10, phrase/3 inside a
+% predicate that is reached through call/N may resolve the nonterminal in
+% another loaded module that has one of the same name.)
 move_text(State, Move, Cs0, Cs) :-
     (   proper_list(Cs0) ->
-        phrase(parsed_move(State, Move0), Cs0, Cs),
+        parsed_move(State, Move0, Cs0, Cs),
         Move = Move0
     ;   var(Cs0), ground(Move) ->
-        phrase(canonical(Move), Cs0, Cs)
+        canonical(Move, Cs0, Cs)
     ).
 
 proper_list(L) :-
@@ -667,7 +679,6 @@ letter(u, 'U', 20). letter(v, 'V', 21). letter(w, 'W', 22). letter(x, 'X', 23).
 letter(y, 'Y', 24). letter(z, 'Z', 25).
 
 %% dot_pair_text(+State, +Move)//
-%
 % The pair-of-dots text of a segment of the board, e.g. "a1-b1" for the
 % bottom-left horizontal segment: the left dot first for h, the lower dot
 % first for v. Fails for a segment that is not on the board.
@@ -690,23 +701,32 @@ dot_name(Rows, dot(I, J)) -->
    --------------------------------------------------------------------- */
 
 %% explain_illegal(+State, +Move, -Message)
-%
 % Message (a list of characters) says why Move is not legal in State, e.g.
 % "h(0,0) is already drawn", "v(7,0) is not a segment of a 5 x 6 board",
 % "the game is over". Fails if Move is legal.
 explain_illegal(State, Move, Message) :-
     \+ ( ground(Move), legal_move(State, Move) ),
-    reason(State, Move, Fmt, Args),
-    phrase(format_(Fmt, Args), Message).
+    reason(State, Move, Message, []).
 
-reason(State, _, "the game is over", []) :-
-    segments_left(State, 0), !.
-reason(_, Move, "~q is not a move: a move is h(I,J) or v(I,J) with I and J integers", [Move]) :-
-    \+ segment_term(Move), !.
-reason(State, Move, "~w is not a segment of a ~w x ~w board", [Move, Rows, Cols]) :-
-    \+ segment_bit(State, Move, _), !,
-    board_size(State, Rows, Cols).
-reason(_, Move, "~w is already drawn", [Move]).
+% The first reason that applies, from the most general to the most precise.
+reason(State, _) -->
+    { \+ to_move(State, _) }, !,
+    "the game is over".
+reason(_, Move) -->
+    { \+ segment_term(Move) }, !,
+    quoted(Move),
+    " is not a move: a move is h(I,J) or v(I,J) with I and J integers".
+reason(State, Move) -->
+    { \+ segment_bit(State, Move, _), !,
+      board_size(State, Rows, Cols) },
+    canonical(Move), " is not a segment of a ", int(Rows), " x ", int(Cols),
+    " board".
+reason(_, Move) -->
+    canonical(Move), " is already drawn".
+
+quoted(Term) -->
+    { write_term_to_chars(Term, [quoted(true)], Cs) },
+    seq(Cs).
 
 segment_term(Move) :-
     nonvar(Move),
@@ -719,7 +739,6 @@ segment_term(Move) :-
    --------------------------------------------------------------------- */
 
 %% view(+State, -View)
-%
 % View is what a terminal or a GUI draws:
 %   dots_view(Rows, Cols, Segments, Boxes, Scores, ToMove)
 % with Segments the drawn segments as seg(Move, Player), oldest first (the
@@ -727,7 +746,8 @@ segment_term(Move) :-
 % oldest first, Scores the points in player order, and ToMove the player to
 % move or `none` when the game is over.
 view(State, dots_view(Rows, Cols, Segments, Boxes, Scores, ToMove)) :-
-    State = dots(Rows, Cols, _, _, _, _, _, Owned, History),
+    State = dots(_, _, _, _, _, _, Owned, History),
+    board_size(State, Rows, Cols),
     reverse(History, Segments),
     reverse(Owned, Boxes),
     scores(State, Scores),

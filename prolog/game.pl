@@ -37,9 +37,9 @@ every position.
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
-:- use_module(library(dcgs)).
 :- use_module(library(random)).
 :- use_module(library(iso_ext)).
+:- use_module(library(error)).
 
 
 /* ---------------------------------------------------------------------
@@ -105,75 +105,94 @@ every position.
    Dispatchers: Game:Predicate, one for each predicate of the contract
    --------------------------------------------------------------------- */
 
+/* How this module calls a game. Scryer 0.10 gets two forms of call with a
+   variable module wrong, silently or not:
+     * Game:Goal written in a clause body where Game is the first argument
+       of the clause: the module variable is overwritten while the call is
+       set up, and the call throws a type_error about a cyclic term (which
+       a Rust host cannot even convert: Term::from_heapcell panics);
+     * Game:Goal written inside the goal argument of a meta-predicate
+       (call/N, findall/3, catch/3, ...): the predicate is looked up in
+       whichever loaded module defined that name last, not in Game. With
+       one game loaded this works by luck; with two it calls the wrong one.
+   So every call into a game goes through one of the bridge predicates
+   below, Name_in(Arg1, ..., Game): a plain body goal Game:Name(Arg1, ...)
+   whose arguments are already in place and whose module is the last
+   argument. Meta-predicates are only ever given bridge goals. */
+
+initial_state_in(Options, State, Game) :- Game:initial_state(Options, State).
+players_in(State, N, Game) :- Game:players(State, N).
+to_move_in(State, Player, Game) :- Game:to_move(State, Player).
+legal_move_in(State, Move, Game) :- Game:legal_move(State, Move).
+legal_moves_in(State, Moves, Game) :- Game:legal_moves(State, Moves).
+apply_move_in(State, Move, NewState, Events, Game) :-
+    Game:apply_move(State, Move, NewState, Events).
+outcome_in(State, Outcome, Game) :- Game:outcome(State, Outcome).
+explain_illegal_in(State, Move, Message, Game) :-
+    Game:explain_illegal(State, Move, Message).
+view_in(State, View, Game) :- Game:view(State, View).
+check_options_in(OptionLists, Game) :- Game:check_options(OptionLists).
+max_plies_in(State, N, Game) :- Game:max_plies(State, N).
+move_text_in(State, Move, Cs0, Cs, Game) :- Game:move_text(State, Move, Cs0, Cs).
+
 %% game_initial_state(+Game, +Options, -State)
-%
 % State is Game's start position for Options (Game:initial_state/2).
 game_initial_state(Game, Options, State) :-
-    Game:initial_state(Options, State).
+    initial_state_in(Options, State, Game).
 
 %% game_players(+Game, +State, -N)
-%
 % N is the number of players (Game:players/2).
 game_players(Game, State, N) :-
-    Game:players(State, N).
+    players_in(State, N, Game).
 
 %% game_to_move(+Game, +State, -Player)
-%
 % Player moves next; fails when the game is over (Game:to_move/2).
 game_to_move(Game, State, Player) :-
-    Game:to_move(State, Player).
+    to_move_in(State, Player, Game).
 
 %% game_legal_move(+Game, +State, ?Move)
-%
 % Move is legal in State; enumerates or checks (Game:legal_move/2).
 game_legal_move(Game, State, Move) :-
-    Game:legal_move(State, Move).
+    legal_move_in(State, Move, Game).
 
 %% game_legal_moves(+Game, +State, -Moves)
-%
 % Moves is the list of the legal moves (Game:legal_moves/2).
 game_legal_moves(Game, State, Moves) :-
-    Game:legal_moves(State, Moves).
+    legal_moves_in(State, Moves, Game).
 
 %% game_apply_move(+Game, +State, +Move, -NewState, -Events)
-%
 % NewState follows State by Move, which caused Events (Game:apply_move/4).
 game_apply_move(Game, State, Move, NewState, Events) :-
-    Game:apply_move(State, Move, NewState, Events).
+    apply_move_in(State, Move, NewState, Events, Game).
 
 %% game_outcome(+Game, +State, -Outcome)
-%
 % Outcome is ongoing or over(Scores, Result) (Game:outcome/2).
 game_outcome(Game, State, Outcome) :-
-    Game:outcome(State, Outcome).
+    outcome_in(State, Outcome, Game).
 
 %% game_explain_illegal(+Game, +State, +Move, -Message)
-%
 % Message says why Move is illegal; fails if it is legal
 % (Game:explain_illegal/3).
 game_explain_illegal(Game, State, Move, Message) :-
-    Game:explain_illegal(State, Move, Message).
+    explain_illegal_in(State, Move, Message, Game).
 
 %% game_view(+Game, +State, -View)
-%
 % View is the term to draw State from (Game:view/2).
 game_view(Game, State, View) :-
-    Game:view(State, View).
+    view_in(State, View, Game).
 
 %% game_check_options(+Game, -OptionLists)
-%
 % OptionLists are the option lists to check Game with
 % (Game:check_options/1).
 game_check_options(Game, OptionLists) :-
-    Game:check_options(OptionLists).
+    check_options_in(OptionLists, Game).
 
 %% game_max_plies(+Game, +State, -N)
-%
 % N bounds the length of the rest of the game: Game:max_plies/2 when Game
 % exports it, 10000 otherwise.
 game_max_plies(Game, State, N) :-
     (   current_predicate(Game:max_plies/2) ->
-        Game:max_plies(State, N)
+        max_plies_in(State, N, Game)
     ;   N = 10000
     ).
 
@@ -183,20 +202,32 @@ game_max_plies(Game, State, N) :-
    --------------------------------------------------------------------- */
 
 %% move_from_text(+Game, +State, +Chars, -Move)
-%
 % Move is the move written in Chars, in any notation Game accepts (blanks
 % around it allowed). Fails if Chars is not a move; says nothing about
 % legality (see game_legal_move/3 and game_explain_illegal/4).
 move_from_text(Game, State, Chars, Move) :-
-    once(phrase(Game:move_text(State, Move0), Chars)),
+    parse_text(Game, State, Chars, Move0),
     Move = Move0.
 
 %% move_to_text(+Game, +State, +Move, -Chars)
-%
 % Chars is the canonical text of Move.
 move_to_text(Game, State, Move, Chars) :-
     ground(Move),
-    once(phrase(Game:move_text(State, Move), Chars)).
+    print_text(Game, State, Move, Chars).
+
+/* The nonterminal move_text//2 is the predicate move_text/4, called here
+   directly rather than through phrase/2, which would add a meta-call on
+   every parse. */
+
+% parse_text(+Game, +State, +Text, -Move): the first parse of Text.
+parse_text(Game, State, Text, Move) :-
+    move_text_in(State, Move, Text, [], Game),
+    !.
+
+% print_text(+Game, +State, +Move, -Text): the canonical text of Move.
+print_text(Game, State, Move, Text) :-
+    move_text_in(State, Move, Text, [], Game),
+    !.
 
 
 /* ---------------------------------------------------------------------
@@ -204,27 +235,25 @@ move_to_text(Game, State, Move, Chars) :-
    --------------------------------------------------------------------- */
 
 %% replay(+Game, +Options, +Moves, -State)
-%
 % State is the position reached by playing Moves, in order, from the start
 % position for Options. Fails if one of the moves is illegal. Used to
 % replay the move lists that conformance/5 reports.
 replay(Game, Options, Moves, State) :-
-    Game:initial_state(Options, State0),
+    initial_state_in(Options, State0, Game),
     replay_moves(Moves, Game, State0, State).
 
 replay_moves([], _, State, State).
 replay_moves([Move|Moves], Game, State0, State) :-
-    Game:apply_move(State0, Move, State1, _),
+    apply_move_in(State0, Move, State1, _, Game),
     !,
     replay_moves(Moves, Game, State1, State).
 
 %% random_move(+Game, +State, -Move)
-%
 % Move is a legal move drawn uniformly at random with library(random) (so
 % set_random(seed(S)) makes the choice reproducible). Fails when the game
 % is over.
 random_move(Game, State, Move) :-
-    Game:legal_moves(State, Moves),
+    legal_moves_in(State, Moves, Game),
     random_member_(Moves, Move).
 
 random_member_(List, X) :-
@@ -234,38 +263,36 @@ random_member_(List, X) :-
     nth0(K, List, X).
 
 %% random_playout(+Game, +Options, +Seed, -Plies)
-%
 % Plays a whole game of uniformly random moves from the start position for
 % Options, with the random generator seeded by Seed, and gives the number
 % of moves played. One query plays the whole game: this is the benchmark of
 % a game's rules.
 random_playout(Game, Options, Seed, Plies) :-
     set_random(seed(Seed)),
-    Game:initial_state(Options, State),
+    initial_state_in(Options, State, Game),
     playout(Game, State, 0, Plies).
 
 % playout(+Game, +State, +Plies0, -Plies): the game ends when there is no
 % legal move (the contract makes that the same as being over).
 playout(Game, State, Plies0, Plies) :-
-    Game:legal_moves(State, Moves),
+    legal_moves_in(State, Moves, Game),
     (   Moves == [] ->
         Plies = Plies0
     ;   random_member_(Moves, Move),
-        Game:apply_move(State, Move, State1, _),
+        apply_move_in(State, Move, State1, _, Game),
         !,
         Plies1 is Plies0 + 1,
         playout(Game, State1, Plies1, Plies)
     ).
 
 %% random_playouts(+Game, +Options, +Seed, +N, -TotalPlies)
-%
 % Plays N random games (the generator seeded once with Seed) and gives the
 % total number of moves. Each game runs inside findall/3, so the memory it
 % used is given back before the next one starts (Scryer has no garbage
 % collector: only backtracking frees memory).
 random_playouts(Game, Options, Seed, N, TotalPlies) :-
     set_random(seed(Seed)),
-    Game:initial_state(Options, State),
+    initial_state_in(Options, State, Game),
     findall(Plies,
             ( between(1, N, _),
               playout(Game, State, 0, Plies) ),
@@ -283,7 +310,17 @@ random_playouts(Game, Options, Seed, N, TotalPlies) :-
    the game runs under catch/3, so an exception in the game's code is
    reported as a violation and never escapes. The check of one position
    also runs under call_with_inference_limit/3, so that a rules file that
-   loops is reported instead of hanging.
+   loops is reported instead of hanging (tabula cannot interrupt a query).
+
+   At every position it checks players/2, outcome/2, to_move/2,
+   legal_moves/2 and the enumeration of legal_move/2 as a whole; then, for
+   each legal move (or, when there are more than 8, for 8 of them drawn at
+   random, plus the move played next: checking every move of every position
+   would make a game on a 12 x 12 board take minutes), that legal_move/2
+   accepts it, apply_move/4 has exactly one solution, its text parses back
+   to it (with blanks around too) and explain_illegal/3 has nothing to say
+   about it; and one junk move (a different one at each position, in turn)
+   that must be refused and explained.
 
    Kinds of failure (the property violated):
      check_options           check_options/1 failed, threw, or is not a list of lists
@@ -318,15 +355,13 @@ max_failures(20).
 % The inference budget of the check of one position.
 position_inference_limit(50000000).
 
+% How many legal moves are checked one by one at each position at most.
+moves_checked_per_position(8).
+
 % Terms that are moves in no sensible game; the ones that a game does list
-% as legal are left out.
-junk_move(foo).
-junk_move(42).
-junk_move([]).
-junk_move(h(a, b)).
-junk_move(v(-1, -1)).
-junk_move(h(100000, 100000)).
-junk_move('$not_a_move'(x, y, z)).
+% as legal are skipped.
+junk_moves([foo, 42, [], h(a, b), v(-1, -1), h(100000, 100000),
+            '$not_a_move'(x, y, z)]).
 
 % Texts that are moves in no sensible game: parsing them may fail or
 % succeed, but must not throw.
@@ -345,7 +380,6 @@ junk_text("h(99999999999999999999,0)").
 junk_text("a1b1c1").
 
 %% conformance(+Game, +Options, +NGames, +Seed, -Failures)
-%
 % Plays NGames random games of Game from initial_state(Options), the
 % generator seeded with Seed, checking the contract at every position (see
 % the list of kinds above). Failures is a list of at most 20 terms
@@ -365,13 +399,10 @@ conformance(Game, Options, NGames, Seed, Failures) :-
 % start_failure(+Game, +Options, -Failure): the start position cannot be
 % had, or the parser throws on junk text.
 start_failure(Game, Options, Failure) :-
-    catch(( Game:initial_state(Options, State) -> Result = ok(State)
-          ; Result = failed ),
-          E, Result = exception(E)),
-    (   Result = ok(State0) ->
+    catch(start_state(Game, Options, Result), E, Result = exception(E)),
+    (   Result = ok(State) ->
         junk_text(Text),
-        catch(( phrase(Game:move_text(State0, _), Text) -> true ; true ),
-              E2, true),
+        catch(parse_text(Game, State, Text, _), E2, true),
         nonvar(E2),
         Failure = failure(parse_throws, [text(Text), exception(E2)], Options, [])
     ;   Result == failed ->
@@ -380,6 +411,11 @@ start_failure(Game, Options, Failure) :-
         Failure = failure(initial_state, [exception(E1)], Options, [])
     ),
     !.
+
+start_state(Game, Options, Result) :-
+    (   initial_state_in(Options, State, Game) -> Result = ok(State)
+    ;   Result = failed
+    ).
 
 % games_failures(+N, +Game, +Options, +Max, -Failures): plays N games and
 % keeps at most Max failures. Each game runs inside findall/3 so that its
@@ -399,7 +435,7 @@ games_failures(N, Game, Options, Max, Failures) :-
 % game_failure(+Game, +Options, -Failure): plays one random game and
 % succeeds with its first failure; fails when the whole game conforms.
 game_failure(Game, Options, Failure) :-
-    Game:initial_state(Options, State),
+    initial_state_in(Options, State, Game),
     catch(game_max_plies(Game, State, Max0), _, Max0 = 10000),
     (   integer(Max0) -> Max = Max0 ; Max = 10000 ),
     walk(Game, Options, State, [], 0, Max, Failure),
@@ -421,25 +457,28 @@ walk(Game, Options, State, History, Ply, Max, Failure) :-
 % random legal move and the position it leads to.
 position_verdict(Game, State, Ply, Max, Verdict) :-
     position_inference_limit(Limit),
-    catch(( call_with_inference_limit(check_position(Game, State, Ply, Max, V),
-                                      Limit, R) ->
-            (   R == inference_limit_exceeded ->
-                Verdict = violation(inference_limit, [state(State), limit(Limit)])
-            ;   Verdict = V
-            )
-          ; Verdict = violation(internal, [state(State)])
-          ),
+    catch(limited_check(Game, State, Ply, Max, Limit, Verdict),
           violation(Kind, Detail),
           Verdict = violation(Kind, Detail)).
 
+limited_check(Game, State, Ply, Max, Limit, Verdict) :-
+    (   call_with_inference_limit(check_position(Game, State, Ply, Max, V),
+                                  Limit, R) ->
+        (   R == inference_limit_exceeded ->
+            Verdict = violation(inference_limit, [state(State), limit(Limit)])
+        ;   Verdict = V
+        )
+    ;   Verdict = violation(internal, [state(State)])
+    ).
+
 check_position(Game, State, Ply, Max, Verdict) :-
     % players/2
-    must(Game:players(State, N), players, [state(State)]),
+    must(players_in(State, N, Game), players, [state(State)]),
     (   integer(N), N >= 1 -> true
     ;   violation(players, [state(State), players(N)])
     ),
     % outcome/2
-    must(Game:outcome(State, Outcome), outcome, [state(State)]),
+    must(outcome_in(State, Outcome, Game), outcome, [state(State)]),
     (   Outcome == ongoing -> Ongoing = true
     ;   nonvar(Outcome), Outcome = over(Scores, Result) ->
         Ongoing = false,
@@ -448,14 +487,14 @@ check_position(Game, State, Ply, Max, Verdict) :-
     ),
     % to_move/2
     (   Ongoing == true ->
-        must(Game:to_move(State, Player), to_move, [state(State)]),
+        must(to_move_in(State, Player, Game), to_move, [state(State)]),
         (   integer(Player), Player >= 1, Player =< N -> true
         ;   violation(to_move, [state(State), player(Player)])
         )
-    ;   must_fail(Game:to_move(State, _), to_move_when_over, [state(State)])
+    ;   must_fail(to_move_in(State, _, Game), to_move_when_over, [state(State)])
     ),
     % legal_moves/2 and legal_move/2
-    must(Game:legal_moves(State, Moves), legal_moves, [state(State)]),
+    must(legal_moves_in(State, Moves, Game), legal_moves, [state(State)]),
     (   ground_list(Moves) -> true
     ;   violation(legal_moves, [state(State), moves(Moves)])
     ),
@@ -470,7 +509,7 @@ check_position(Game, State, Ply, Max, Verdict) :-
     (   length(Set, Count) -> true
     ;   violation(legal_moves_duplicates, [state(State), moves(Moves)])
     ),
-    must(findall(M, Game:legal_move(State, M), Enumerated),
+    must(enumerate_legal(Game, State, Enumerated),
          legal_move_enumeration, [state(State)]),
     sort(Enumerated, EnumeratedSet),
     (   EnumeratedSet == Set -> true
@@ -479,17 +518,35 @@ check_position(Game, State, Ply, Max, Verdict) :-
         violation(legal_move_enumeration,
                   [state(State), missing(Missing), extra(Extra)])
     ),
-    % every legal move
-    check_moves(Moves, Game, State, Results),
-    % junk moves
-    check_junk(Game, State, Set),
+    % the legal moves one by one (all of them, or a random sample)
+    moves_checked_per_position(Sample),
+    moves_to_check(Count, Sample, Moves, Checked),
+    check_moves(Checked, Game, State),
+    % one junk move
+    junk_moves(Junk),
+    length(Junk, NJunk),
+    JunkIndex is Ply mod NJunk,
+    nth0(JunkIndex, Junk, JunkMove),
+    check_junk(Game, State, Set, JunkMove),
     % the length of the game, and the next move
     (   Ongoing == false ->
         Verdict = over
     ;   Ply >= Max ->
         violation(too_long, [state(State), plies(Ply), max_plies(Max)])
-    ;   random_member_(Results, Move-State1),
+    ;   random_member_(Moves, Move),
+        check_move(Game, State, Move, State1),
         Verdict = next(Move, State1)
+    ).
+
+enumerate_legal(Game, State, Moves) :-
+    findall(M, legal_move_in(State, M, Game), Moves).
+
+% moves_to_check(+Count, +Sample, +Moves, -Checked): all Moves when there
+% are at most Sample of them, else Sample of them drawn at random.
+moves_to_check(Count, Sample, Moves, Checked) :-
+    (   Count =< Sample -> Checked = Moves
+    ;   length(Checked, Sample),
+        maplist(random_member_(Moves), Checked)
     ).
 
 % check_over(+N, +Scores, +Result, +State): the final outcome is well formed.
@@ -505,55 +562,60 @@ check_over(N, Scores, Result, State) :-
                   [state(State), scores(Scores), result(Result), best(Tops)])
     ).
 
-% check_moves(+Moves, +Game, +State, -Results): every listed move passes
-% the checks; Results pairs each with the state it leads to.
-check_moves([], _, _, []).
-check_moves([Move|Moves], Game, State, [Move-State1|Results]) :-
-    check_move(Game, State, Move, State1),
-    check_moves(Moves, Game, State, Results).
+check_moves([], _, _).
+check_moves([Move|Moves], Game, State) :-
+    check_move(Game, State, Move, _),
+    check_moves(Moves, Game, State).
 
+% check_move(+Game, +State, +Move, -State1): the legal Move passes every
+% check; State1 is the position it leads to.
 check_move(Game, State, Move, State1) :-
     Where = [state(State), move(Move)],
-    must(Game:legal_move(State, Move), legal_move_check, Where),
-    must(findall(S-E, Game:apply_move(State, Move, S, E), Applied),
-         apply_move, Where),
+    must(legal_move_in(State, Move, Game), legal_move_check, Where),
+    must(apply_solutions(Game, State, Move, Applied), apply_move, Where),
     (   Applied = [State1-_] -> true
     ;   Applied == [] -> violation(apply_move, Where)
     ;   length(Applied, K),
         violation(apply_move_nondeterministic, [solutions(K)|Where])
     ),
-    must(once(phrase(Game:move_text(State, Move), Text)), move_to_text, Where),
+    must(print_text(Game, State, Move, Text), move_to_text, Where),
     (   chars(Text) -> true
     ;   violation(move_to_text, [text(Text)|Where])
     ),
     append([' '|Text], [' '], Padded),
-    must(( once(phrase(Game:move_text(State, Parsed), Text)), Parsed == Move,
-           once(phrase(Game:move_text(State, Parsed2), Padded)), Parsed2 == Move ),
-         move_from_text, [text(Text)|Where]),
-    must_fail(Game:explain_illegal(State, Move, _), explain_legal, Where).
+    must(parse_text(Game, State, Text, Parsed), move_from_text, [text(Text)|Where]),
+    must(parse_text(Game, State, Padded, Parsed2), move_from_text, [text(Padded)|Where]),
+    (   Parsed == Move, Parsed2 == Move -> true
+    ;   violation(move_from_text, [text(Text), parsed(Parsed), padded(Parsed2)|Where])
+    ),
+    must_fail(explain_illegal_in(State, Move, _, Game), explain_legal, Where).
 
-% check_junk(+Game, +State, +LegalSet): junk moves are refused, and
-% explained.
-check_junk(Game, State, LegalSet) :-
-    (   junk_move(Junk),
-        \+ memberchk(Junk, LegalSet),
-        Where = [state(State), move(Junk)],
-        must_fail(Game:legal_move(State, Junk), illegal_accepted, Where),
-        must_fail(Game:apply_move(State, Junk, _, _), illegal_accepted, Where),
-        must(Game:explain_illegal(State, Junk, Message), explain_illegal, Where),
-        \+ chars(Message),
-        violation(explain_illegal, [message(Message)|Where])
-    ;   true
+apply_solutions(Game, State, Move, Applied) :-
+    findall(S-E, apply_move_in(State, Move, S, E, Game), Applied).
+
+% check_junk(+Game, +State, +LegalSet, +Junk): a junk move is refused and
+% explained (unless the game lists it as legal).
+check_junk(Game, State, LegalSet, Junk) :-
+    (   memberchk(Junk, LegalSet) -> true
+    ;   Where = [state(State), move(Junk)],
+        must_fail(legal_move_in(State, Junk, Game), illegal_accepted, Where),
+        must_fail(apply_move_in(State, Junk, _, _, Game), illegal_accepted, Where),
+        must(explain_illegal_in(State, Junk, Message, Game), explain_illegal, Where),
+        (   chars(Message) -> true
+        ;   violation(explain_illegal, [message(Message)|Where])
+        )
     ).
 
-% must(:Goal, +Kind, +Detail): Goal succeeds (its first solution is kept);
-% failing or throwing is a violation of Kind.
+% must(+Goal, +Kind, +Detail): Goal succeeds (its first solution is kept);
+% failing or throwing is a violation of Kind. Goal is always a single call
+% (never a conjunction or a findall/3): Scryer compiles a control construct
+% given to call/1 afresh at every call, which is slow.
 must(Goal, Kind, Detail) :-
     (   catch(Goal, E, violation(Kind, [exception(E)|Detail])) -> true
     ;   violation(Kind, Detail)
     ).
 
-% must_fail(:Goal, +Kind, +Detail): Goal fails; succeeding or throwing is a
+% must_fail(+Goal, +Kind, +Detail): Goal fails; succeeding or throwing is a
 % violation of Kind.
 must_fail(Goal, Kind, Detail) :-
     (   catch(Goal, E, violation(Kind, [exception(E)|Detail])) ->
@@ -569,34 +631,25 @@ ground_list(L) :-
     ground(L).
 
 proper_list(L) :-
-    (   L == [] -> true
-    ;   nonvar(L), L = [_|T], proper_list(T)
-    ).
+    catch(must_be(list, L), _, fail).
 
 numbers([]).
 numbers([X|Xs]) :- number(X), numbers(Xs).
 
 chars(Cs) :-
-    proper_list(Cs),
-    chars_(Cs).
-
-chars_([]).
-chars_([C|Cs]) :- atom(C), atom_length(C, 1), chars_(Cs).
+    catch(must_be(chars, Cs), _, fail).
 
 % subtract_sorted(+Set1, +Set2, -Diff): the elements of Set1 not in Set2.
 subtract_sorted(Set1, Set2, Diff) :-
     findall(X, ( member(X, Set1), \+ memberchk(X, Set2) ), Diff).
 
 %% conformance_all(+Game, +NGamesEach, +Seed, -Failures)
-%
 % Runs conformance/5 with NGamesEach games on every option list of
 % Game:check_options/1 and gathers the failures (at most 20). A
 % check_options/1 that fails or throws is itself a failure.
 conformance_all(Game, NGames, Seed, Failures) :-
     max_failures(Max),
-    catch(( Game:check_options(OptionLists) -> Result = ok(OptionLists)
-          ; Result = failed ),
-          E, Result = exception(E)),
+    catch(option_lists(Game, Result), E, Result = exception(E)),
     (   Result = ok(Lists), proper_list(Lists), all_lists(Lists) ->
         options_failures(Lists, Game, NGames, Seed, Max, Failures)
     ;   Result = exception(E1) ->
@@ -604,6 +657,11 @@ conformance_all(Game, NGames, Seed, Failures) :-
     ;   Result = ok(Bad) ->
         Failures = [failure(check_options, [option_lists(Bad)], [], [])]
     ;   Failures = [failure(check_options, [failed], [], [])]
+    ).
+
+option_lists(Game, Result) :-
+    (   check_options_in(Lists, Game) -> Result = ok(Lists)
+    ;   Result = failed
     ).
 
 all_lists([]).

@@ -90,7 +90,12 @@ impl Report {
                 let _ = writeln!(out, "  at:      the initial state");
             } else {
                 let moves: Vec<String> = f.moves.iter().map(term::to_text).collect();
-                let _ = writeln!(out, "  after:   {} move(s): {}", moves.len(), moves.join(" "));
+                let _ = writeln!(
+                    out,
+                    "  after:   {} move(s): {}",
+                    moves.len(),
+                    moves.join(" ")
+                );
             }
             let details = term::as_list(&f.detail).unwrap_or_else(|| vec![f.detail.clone()]);
             for d in details {
@@ -105,7 +110,9 @@ fn detail_text(d: &Term) -> String {
     match d {
         Term::Compound(name, args) if args.len() == 1 => {
             let value = match name.as_str() {
-                "exception" => crate::engine::describe_error(&args[0]).replace('\n', "\n           "),
+                "exception" => {
+                    crate::engine::describe_error(&args[0]).replace('\n', "\n           ")
+                }
                 _ => term::to_text(&args[0]),
             };
             format!("{:<8} {value}", format!("{name}:"))

@@ -197,18 +197,6 @@ fn game_info(name: &str) -> Result<&'static GameInfo, GameError> {
     })
 }
 
-fn notation_help(game: &GameInfo) -> &'static str {
-    match game.name {
-        "dots" => {
-            "A move is a segment: h(I,J) joins dot (I,J) to (I,J+1), v(I,J) joins (I,J) to (I+1,J), \
-rows I from the top and columns J from the left, from 0 (the numbers on the top and left); or a \
-dot pair such as a1-b1, columns a.. and rows 1.. from the bottom (the letters and numbers on the \
-bottom and right)."
-        }
-        _ => "Type a move in the game's notation.",
-    }
-}
-
 fn play(args: PlayArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
     let rules = Rules::load(info, args.rules.as_deref())?;
@@ -236,14 +224,16 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     });
     rules.seed(seed)?;
     if !(args.move_time > 0.0 && args.move_time.is_finite()) {
-        return Err(GameError::Usage("--move-time must be a positive number of seconds".into()));
+        return Err(GameError::Usage(
+            "--move-time must be a positive number of seconds".into(),
+        ));
     }
     let table = Table {
         rules: &rules,
         seats,
         budget_ms: (args.move_time * 1000.0) as u64,
         style: Style::detect(),
-        notation: notation_help(info),
+        game: info,
     };
     println!(
         "{} — {}. Type help for the notation and commands.",
@@ -289,7 +279,7 @@ fn query(args: QueryArgs) -> ExitCode {
         let limit = args.limit.unwrap_or(usize::MAX);
         for (count, answer) in rules.engine().repl(&args.goal).enumerate() {
             match answer {
-                ReplAnswer::Solution { text, output } => {
+                ReplAnswer::Solution { text, output, .. } => {
                     if count >= limit {
                         break;
                     }
@@ -301,7 +291,9 @@ fn query(args: QueryArgs) -> ExitCode {
                     print!("{output}");
                 }
                 ReplAnswer::SyntaxError { text } => {
-                    return Err(GameError::Usage(format!("syntax error in the goal: {text}")));
+                    return Err(GameError::Usage(format!(
+                        "syntax error in the goal: {text}"
+                    )));
                 }
                 ReplAnswer::Exception { text, output } => {
                     print!("{output}");
@@ -377,7 +369,10 @@ fn bench(args: BenchArgs) -> Result<(), GameError> {
     if let Some(size) = size {
         println!("board       {size}");
     }
-    println!("engine      started and rules loaded in {:.0} ms", start_time.as_secs_f64() * 1000.0);
+    println!(
+        "engine      started and rules loaded in {:.0} ms",
+        start_time.as_secs_f64() * 1000.0
+    );
     println!(
         "playouts    {} random games, {plies} plies in {elapsed:.2} s",
         args.playouts

@@ -17,6 +17,10 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// The computer players' file in `prolog/`.
     pub players: &'static str,
+    /// Examples of moves, for a person who typed something unreadable.
+    pub notation_hint: &'static str,
+    /// The notation in full, for `help`.
+    pub notation_help: &'static str,
 }
 
 /// The games tabula knows by name.
@@ -25,6 +29,12 @@ pub const GAMES: &[GameInfo] = &[GameInfo {
     title: "Timbiriche (Dots and Boxes)",
     rules: "dots.pl",
     players: "dots_ai.pl",
+    notation_hint: "try h(0,1), v(2,3) or a dot pair such as a1-b1",
+    notation_help: "A move draws a segment between two neighbouring dots:\n  \
+h(I,J) joins dot (I,J) to (I,J+1) and v(I,J) joins (I,J) to (I+1,J), rows I from the top and\n  \
+columns J from the left, from 0 (the numbers along the top and the left of the board);\n  \
+or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bottom\n  \
+(the letters along the bottom and the numbers on the right).",
 }];
 
 /// Looks a game up by name (also accepting the titles' common names).
@@ -167,9 +177,9 @@ impl Rules {
         for file in &files {
             engine.consult(file)?;
         }
-        let rules_file = files.get(1).ok_or_else(|| {
-            GameError::Usage("no rules file given".into())
-        })?;
+        let rules_file = files
+            .get(1)
+            .ok_or_else(|| GameError::Usage("no rules file given".into()))?;
         let module = file_module(&engine, rules_file)?;
         Ok(Rules {
             engine,
@@ -269,9 +279,8 @@ impl Rules {
     pub fn outcome(&self, state: &State) -> Result<Outcome> {
         let goal = format!("{}:outcome({}, O)", self.m(), state.text());
         let o = self.call(&goal, "O")?;
-        parse_outcome(&o).ok_or_else(|| {
-            GameError::Contract(format!("outcome/2 gave {}", term::to_text(&o)))
-        })
+        parse_outcome(&o)
+            .ok_or_else(|| GameError::Contract(format!("outcome/2 gave {}", term::to_text(&o))))
     }
 
     /// Reads a move typed by a person, in any notation the rules accept.
@@ -298,9 +307,8 @@ impl Rules {
             mv.text()
         );
         let t = self.call(&goal, "T")?;
-        term::as_text(&t).ok_or_else(|| {
-            GameError::Contract(format!("move_text//2 wrote {}", term::to_text(&t)))
-        })
+        term::as_text(&t)
+            .ok_or_else(|| GameError::Contract(format!("move_text//2 wrote {}", term::to_text(&t))))
     }
 
     /// Why `mv` is not legal, or `None` if it is.
@@ -340,9 +348,10 @@ impl Rules {
             term::quote_atom(level),
             state.text()
         );
-        let mut b = self.engine.query_once(&goal)?.ok_or_else(|| {
-            GameError::Contract(format!("the {level} player found no move"))
-        })?;
+        let mut b = self
+            .engine
+            .query_once(&goal)?
+            .ok_or_else(|| GameError::Contract(format!("the {level} player found no move")))?;
         let mv = b
             .remove("M")
             .ok_or_else(|| GameError::Contract("choose_move/5 left the move unbound".into()))?;
@@ -383,7 +392,12 @@ fn parse_outcome(o: &Term) -> Option<Outcome> {
     let result = if let Some([p]) = term::args(result, "winner", 1) {
         Verdict::Winner(player(p)?)
     } else if let Some([ps]) = term::args(result, "tie", 1) {
-        Verdict::Tie(term::as_list(ps)?.iter().map(player).collect::<Option<_>>()?)
+        Verdict::Tie(
+            term::as_list(ps)?
+                .iter()
+                .map(player)
+                .collect::<Option<_>>()?,
+        )
     } else {
         return None;
     };

@@ -1,7 +1,7 @@
 //! Playing a game in the terminal: people type moves, computer players answer, and the
 //! rules (through the contract) say what is legal, what happened and who won.
 
-use crate::game::{GameError, Move, Outcome, Rules, State, Verdict};
+use crate::game::{GameError, GameInfo, Move, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::term::{self, Term};
 use crate::text::{self, Style, label};
@@ -48,8 +48,10 @@ impl<R: BufRead> LineInput for Lines<R> {
         match self.0.read_line(&mut line) {
             Ok(0) | Err(_) => None,
             Ok(_) => {
-                println!();
-                Some(line.trim_end_matches(['\n', '\r']).to_string())
+                // Echo the line, so a transcript of piped input reads like a session.
+                let line = line.trim_end_matches(['\n', '\r']).to_string();
+                println!("{line}");
+                Some(line)
             }
         }
     }
@@ -74,8 +76,8 @@ pub struct Table<'a> {
     /// Thinking time of computer players, in milliseconds.
     pub budget_ms: u64,
     pub style: Style,
-    /// Notation help for people, shown by `help`.
-    pub notation: &'a str,
+    /// The game, for its notation help.
+    pub game: &'a GameInfo,
 }
 
 /// One position of the game so far, to undo to.
@@ -102,7 +104,12 @@ fn reason_text(reason: &Term) -> String {
 impl Table<'_> {
     /// Plays from `state` to the end (or until the people quit): the final outcome, or
     /// `None` when abandoned.
-    pub fn play(&self, state: State, input: &mut dyn LineInput, out: &mut dyn Write) -> Result<Option<Outcome>, GameError> {
+    pub fn play(
+        &self,
+        state: State,
+        input: &mut dyn LineInput,
+        out: &mut dyn Write,
+    ) -> Result<Option<Outcome>, GameError> {
         let mut history = vec![Step { state, last: None }];
         let mut show_board = true;
         loop {
@@ -170,7 +177,9 @@ impl Table<'_> {
                         let _ = writeln!(out, "  {}", self.style.dim(&texts.join(", ")));
                     }
                     if let Some(again) = self.rules.to_move(&next)? {
-                        if again == player && !matches!(self.rules.outcome(&next)?, Outcome::Over { .. }) {
+                        if again == player
+                            && !matches!(self.rules.outcome(&next)?, Outcome::Over { .. })
+                        {
                             let _ = writeln!(out, "  {} moves again.", label(player));
                         }
                     }
@@ -230,8 +239,8 @@ impl Table<'_> {
         let Some(mv) = self.rules.parse_move(state, line)? else {
             let _ = writeln!(
                 out,
-                "Cannot read {line:?} as a move. {} (`help` lists the commands.)",
-                self.notation
+                "Cannot read {line:?} as a move: {} (help explains).",
+                self.game.notation_hint
             );
             return Ok(Command::Again { board: false });
         };
@@ -274,15 +283,25 @@ impl Table<'_> {
 
     fn help(&self) -> String {
         format!(
-            "Type a move, or a command:\n  {}\n  moves   list the legal moves\n  undo    take back your last move (and the computer's since)\n  board   show the board again\n  quit    abandon the game",
-            self.notation
+            "{}\nCommands:\n  moves   list the legal moves\n  undo    take back your last move (and the computer's since)\n  board   show the board again\n  quit    abandon the game",
+            self.game.notation_help
         )
     }
 
-    fn print_board(&self, state: &State, last: Option<&Move>, to_move: Option<u32>, out: &mut dyn Write) -> Result<(), GameError> {
+    fn print_board(
+        &self,
+        state: &State,
+        last: Option<&Move>,
+        to_move: Option<u32>,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
         let view = self.rules.view(state)?;
         let _ = writeln!(out);
-        let _ = write!(out, "{}", text::render(&view, last.map(Move::term), self.style));
+        let _ = write!(
+            out,
+            "{}",
+            text::render(&view, last.map(Move::term), self.style)
+        );
         let scores = match self.rules.outcome(state)? {
             Outcome::Over { scores, .. } => scores,
             Outcome::Ongoing => view_scores(&view).unwrap_or_default(),
@@ -290,8 +309,15 @@ impl Table<'_> {
         let _ = writeln!(out);
         for (k, spec) in self.seats.iter().enumerate() {
             let p = k as u32 + 1;
-            let score = scores.get(k).map(|s| format!("{s:>4} points")).unwrap_or_default();
-            let marker = if to_move == Some(p) { "  ◀ to move" } else { "" };
+            let score = scores
+                .get(k)
+                .map(|s| format!("{s:>4} points"))
+                .unwrap_or_default();
+            let marker = if to_move == Some(p) {
+                "  ◀ to move"
+            } else {
+                ""
+            };
             let line = format!("  {} {:<10}{score}{marker}", label(p), spec.to_string());
             let _ = writeln!(out, "{}", self.style.player(p, &line));
         }
@@ -315,7 +341,10 @@ impl Table<'_> {
                         format!("Tie between {}", names.join(" and "))
                     }
                 };
-                self.style.bold(&format!("Game over: {verdict} — {}.", score_text.join(", ")))
+                self.style.bold(&format!(
+                    "Game over: {verdict} — {}.",
+                    score_text.join(", ")
+                ))
             }
         }
     }

@@ -26,7 +26,10 @@ Commands:
 impl Repl {
     /// Starts an engine and loads `files`; a file that fails to load is reported and
     /// the REPL starts without it, so it can be fixed and `:reload`ed.
-    pub fn new(files: Vec<PathBuf>, out: &mut dyn Write) -> Result<Repl, crate::engine::EngineError> {
+    pub fn new(
+        files: Vec<PathBuf>,
+        out: &mut dyn Write,
+    ) -> Result<Repl, crate::engine::EngineError> {
         let repl = Repl {
             engine: Engine::new()?,
             files,
@@ -91,8 +94,12 @@ impl Repl {
                 return;
             };
             match answer {
-                ReplAnswer::Solution { text, output } => {
+                ReplAnswer::Solution { text, output, last } => {
                     let _ = write!(out, "{output}");
+                    if last {
+                        let _ = writeln!(out, "   {text}.");
+                        return;
+                    }
                     let more = input.line(&format!("   {text} "));
                     match more.as_deref().map(str::trim) {
                         Some(";") | Some("n") | Some(" ") => continue,
@@ -180,16 +187,25 @@ impl Repl {
                 }
                 section.push_str(&format!("  {head}\n"));
                 for line in term::as_list(body).unwrap_or_default() {
-                    section.push_str(&format!("      {}\n", term::as_text(&line).unwrap_or_default()));
+                    section.push_str(&format!(
+                        "      {}\n",
+                        term::as_text(&line).unwrap_or_default()
+                    ));
                 }
             }
             if !section.is_empty() {
-                let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let name = file
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 text.push_str(&format!("{name}:\n{section}"));
             }
         }
         if text.is_empty() {
-            text = format!("No documented predicate matches {:?}.", filter.unwrap_or(""));
+            text = format!(
+                "No documented predicate matches {:?}.",
+                filter.unwrap_or("")
+            );
         }
         text.trim_end().to_string()
     }

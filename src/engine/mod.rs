@@ -124,8 +124,13 @@ pub fn describe_error(error: &Term) -> String {
 /// One answer of an interactive query, written as a toplevel writes it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReplAnswer {
-    /// A solution: `X = 1, Y = f(Z)` or `true`, plus what the goal printed.
-    Solution { text: String, output: String },
+    /// A solution: `X = 1, Y = f(Z)` or `true`, plus what the goal printed; `last`
+    /// when the goal can have no other solution.
+    Solution {
+        text: String,
+        output: String,
+        last: bool,
+    },
     /// No (more) solutions, plus what the goal printed.
     False { output: String },
     /// The text did not read as a goal.
@@ -312,7 +317,7 @@ impl Iterator for ReplAnswers {
         self.started = true;
         match self.answers.recv() {
             Ok(answer) => {
-                if !matches!(answer, ReplAnswer::Solution { .. }) {
+                if !matches!(answer, ReplAnswer::Solution { last: false, .. }) {
                     self.finished = true;
                 }
                 Some(answer)
@@ -531,7 +536,7 @@ impl Worker {
 
     fn repl(&mut self, goal: &str, answers: &Sender<ReplAnswer>, demand: &Receiver<()>) {
         let query = format!(
-            "'$tabula':repl_answer({}, T, K, _).",
+            "'$tabula':repl_answer({}, T, K, L).",
             term::quote_string(goal)
         );
         let output = self.output.clone();
@@ -561,6 +566,7 @@ impl Worker {
                         _ => ReplAnswer::Solution {
                             text,
                             output: take(),
+                            last: bindings.get("L").and_then(term::as_atom) == Some("true"),
                         },
                     }
                 }
@@ -572,7 +578,7 @@ impl Worker {
                 }
                 Some(Ok(_)) | None => ReplAnswer::False { output: take() },
             };
-            let more = matches!(answer, ReplAnswer::Solution { .. });
+            let more = matches!(answer, ReplAnswer::Solution { last: false, .. });
             if answers.send(answer).is_err() || !more || demand.recv().is_err() {
                 break;
             }

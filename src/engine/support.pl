@@ -6,7 +6,7 @@ goal that does not parse becomes an answer instead of a panic inside the host, a
 runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
-:- module('$tabula', [run/4, consult_file/2, repl_answer/4, doc_lines/2, file_module/2]).
+:- module('$tabula', [run/4, consult_file/2, repl_answer/5, doc_lines/2, file_module/2]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -19,6 +19,12 @@ that would poison the next query.
 % when the text does not read, or `exception(E)` when the goal throws. Residue lists
 % the goals constraining the bindings (dif/2, clpz ...), [] for plain answers.
 run(Chars, Bindings, Outcome, Residue) :-
+    run(Chars, plain, Bindings, Outcome, Residue).
+
+% Mode is `plain`, or `det(Det)` to learn whether a solution was the last one: the
+% cleanup of setup_call_cleanup/3 runs, binding Det, as soon as the goal can give no
+% more solutions, which is how a toplevel knows not to ask for another.
+run(Chars, Mode, Bindings, Outcome, Residue) :-
     catch(read_goal(Chars, Goal, Bindings0), E, true),
     (   nonvar(E) ->
         Bindings = [], Residue = [], Outcome = syntax_error(E)
@@ -26,7 +32,10 @@ run(Chars, Bindings, Outcome, Residue) :-
         Bindings = [], Residue = [],
         Outcome = exception(error(instantiation_error, call/1))
     ;   Bindings = Bindings0,
-        catch(( call(user:Goal), Outcome = true ), Ball, Outcome = exception(Ball)),
+        (   Mode = det(Det) -> Call = setup_call_cleanup(true, user:Goal, Det = true)
+        ;   Call = user:Goal
+        ),
+        catch(( call(Call), Outcome = true ), Ball, Outcome = exception(Ball)),
         flush_output,
         (   Outcome == true -> residue(Bindings, Residue) ; Residue = [] )
     ).
@@ -47,11 +56,12 @@ ends_with_full_stop(Chars) :-
 drop_layout([C|Cs], Rest) :- member(C, [' ', '\t', '\n', '\r']), !, drop_layout(Cs, Rest).
 drop_layout(Cs, Cs).
 
+% copy_term/3 is costly: only variables with attributes (dif/2, clpz) have residue.
 residue(Bindings, Residue) :-
-    term_variables(Bindings, Vars),
-    (   Vars == [] -> Residue = []
-    ;   copy_term(Vars, Vars, Residue0),
-        Residue = Residue0
+    '$term_attributed_variables'(Bindings, AttVars),
+    (   AttVars == [] -> Residue = []
+    ;   term_variables(Bindings, Vars),
+        copy_term(Vars, Vars, Residue)
     ).
 
 %% consult_file(+PathChars, -Result)
@@ -105,13 +115,15 @@ contains_functor(T, F, A) :-
     ;   T =.. [_|Args], member(Arg, Args), contains_functor(Arg, F, A) -> true
     ).
 
-%% repl_answer(+GoalChars, -Text, -Kind, -Residue)
+%% repl_answer(+GoalChars, -Text, -Kind, -Last)
 % Like run/4, but for a person: Text is the answer written as a toplevel writes it
-% ("X = f(Y), Z = 3", "true"), Kind is `true`, `syntax_error` or `exception`.
-repl_answer(Chars, Text, Kind, Residue) :-
-    run(Chars, Bindings, Outcome, Residue0),
-    answer_text(Outcome, Bindings, Residue0, Text, Kind),
-    Residue = Residue0.
+% ("X = f(Y), Z = 3", "true"), Kind is `true`, `syntax_error` or `exception`, and Last
+% is `true` when no other solution can follow (`false` when one may).
+repl_answer(Chars, Text, Kind, Last) :-
+    run(Chars, det(Det), Bindings, Outcome, Residue),
+    answer_text(Outcome, Bindings, Residue, Text0, Kind),
+    atom_chars(Text, Text0),
+    (   Det == true -> Last = true ; Kind \== true -> Last = true ; Last = false ).
 
 answer_text(true, Bindings, Residue, Text, true) :-
     visible_bindings(Bindings, Bindings, Visible),

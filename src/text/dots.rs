@@ -31,8 +31,7 @@ fn segment_key(mv: &Term) -> Option<(char, usize, usize)> {
 }
 
 fn read_view(view: &Term) -> Option<Board> {
-    let [rows, cols, segments, boxes, _scores, _to_move] = term::args(view, "dots_view", 6)?
-    else {
+    let [rows, cols, segments, boxes, _scores, _to_move] = term::args(view, "dots_view", 6)? else {
         return None;
     };
     let mut board = Board {
@@ -70,6 +69,8 @@ pub fn render(view: &Term, last: Option<&Term>, style: Style) -> Option<String> 
     for j in 0..board.cols {
         let _ = write!(out, "{:<4}", j);
     }
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
     out.push('\n');
 
     for i in 0..board.rows {
@@ -116,7 +117,12 @@ pub fn render(view: &Term, last: Option<&Term>, style: Style) -> Option<String> 
     Some(out)
 }
 
-fn segment(board: &Board, key: (char, usize, usize), last: Option<(char, usize, usize)>, style: Style) -> String {
+fn segment(
+    board: &Board,
+    key: (char, usize, usize),
+    last: Option<(char, usize, usize)>,
+    style: Style,
+) -> String {
     let horizontal = key.0 == 'h';
     match board.segments.get(&key) {
         None => if horizontal { "   " } else { " " }.to_string(),

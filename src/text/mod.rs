@@ -72,8 +72,9 @@ pub fn label(p: u32) -> char {
 /// term itself, so a new game is playable in the terminal before it has a board.
 pub fn render(view: &Term, last: Option<&Term>, style: Style) -> String {
     match term::functor_name(view) {
-        Some("dots_view") => dots::render(view, last, style)
-            .unwrap_or_else(|| format!("{}\n", term::to_text(view))),
+        Some("dots_view") => {
+            dots::render(view, last, style).unwrap_or_else(|| format!("{}\n", term::to_text(view)))
+        }
         _ => format!("{}\n", term::to_text(view)),
     }
 }

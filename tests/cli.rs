@@ -1,0 +1,228 @@
+//! The `tabula` command as a person uses it: piped input for play and the REPL, exit
+//! codes for query and check, and hostile input everywhere.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn tabula(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn prolog_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_command_has_help() {
+    for cmd in [
+        vec!["--help"],
+        vec!["play", "--help"],
+        vec!["repl", "--help"],
+        vec!["query", "--help"],
+        vec!["check", "--help"],
+        vec!["bench", "--help"],
+    ] {
+        let o = tabula(&cmd, "");
+        assert!(o.status.success(), "{cmd:?}");
+        assert!(stdout(&o).contains("Usage"), "{cmd:?}: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn a_person_plays_and_bad_input_changes_nothing() {
+    let input = "h(0,0)\nfoo\nh(0,0)\nh(9,9)\nz9-z8\nmoves\nundo\nquit\n";
+    let o = tabula(
+        &["play", "dots", "--rows", "3", "--cols", "3", "--seed", "5"],
+        input,
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(out.contains("B (greedy) plays"), "{out}");
+    assert!(out.contains("Cannot read \"foo\" as a move"), "{out}");
+    assert!(
+        out.contains("Illegal move: h(0,0) is already drawn"),
+        "{out}"
+    );
+    assert!(out.contains("Illegal move:"), "{out}");
+    assert!(out.contains("legal moves:"), "{out}");
+    assert!(out.contains("Took back"), "{out}");
+    assert!(out.contains("Game abandoned"), "{out}");
+}
+
+#[test]
+fn two_computers_finish_a_game() {
+    let o = tabula(
+        &["play", "--p1", "random", "--p2", "greedy", "--seed", "11"],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(out.contains("Game over:"), "{out}");
+    // 5 x 6 dots: 49 segments, one move each.
+    assert_eq!(out.matches(" plays ").count(), 49, "{out}");
+}
+
+#[test]
+fn dot_pair_notation_is_read() {
+    // a5-b5 is the top-left segment of a 5-row board: h(0,0).
+    let o = tabula(
+        &["play", "--p2", "random", "--seed", "1"],
+        "a5-b5\nh(0,0)\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("A (human) plays") || out.contains("h(0,0) is already drawn"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_options_are_refused_clearly() {
+    let o = tabula(&["play", "--rows", "13"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("13"), "{}", stderr(&o));
+    let o = tabula(&["play", "--p2", "grandmaster"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown player"), "{}", stderr(&o));
+    let o = tabula(&["play", "chess"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown game"), "{}", stderr(&o));
+}
+
+#[test]
+fn query_exit_codes() {
+    let o = tabula(
+        &[
+            "query",
+            "dots",
+            "dots:initial_state([rows(2),cols(2)], S), dots:legal_moves(S, Ms)",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Ms = [h(0,0)"), "{}", stdout(&o));
+    let o = tabula(&["query", "dots", "member(X, [1,2,3])"], "");
+    assert_eq!(stdout(&o), "X = 1\nX = 2\nX = 3\n");
+    let o = tabula(&["query", "dots", "member(X, [1,2,3])", "--limit", "1"], "");
+    assert_eq!(stdout(&o), "X = 1\n");
+    let o = tabula(&["query", "dots", "fail"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let o = tabula(&["query", "dots", "foo("], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = tabula(&["query", "dots", "no_such_thing"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("existence_error"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_repl_answers_documents_and_survives_anything() {
+    let input = "dots:initial_state([rows(2), cols(2)], S), dots:legal_moves(S, Ms).\n\
+                 member(X, [a,b]).\n;\n\
+                 foo(.\n\
+                 X is 1/0.\n\
+                 :help apply_move\n\
+                 :nonsense\n\
+                 :reload\n\
+                 X = \n1.\n\
+                 halt.\n";
+    let o = tabula(&["repl", "dots"], input);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(out.contains("Ms = [h(0,0)"), "{out}");
+    assert!(out.contains("X = a") && out.contains("X = b"), "{out}");
+    assert!(out.contains("syntax_error"), "{out}");
+    assert!(out.contains("zero_divisor"), "{out}");
+    assert!(out.contains("apply_move("), "{out}");
+    assert!(out.contains("Unknown command"), "{out}");
+    assert!(out.contains("Reloaded"), "{out}");
+    assert!(out.contains("X = 1"), "{out}");
+}
+
+#[test]
+fn check_passes_on_the_shipped_rules() {
+    let o = tabula(&["check", "dots", "--games", "3"], "");
+    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("keeps the game contract"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn check_names_a_syntax_error_with_file_and_line() {
+    let dir = scratch("syntax");
+    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let broken = text.replacen("box_points(10).", "box_points(10.", 1);
+    assert_ne!(broken, text);
+    let line = broken
+        .lines()
+        .position(|l| l.contains("box_points(10."))
+        .unwrap()
+        + 1;
+    let file = dir.join("dots.pl");
+    std::fs::write(&file, broken).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("dots.pl:{line}")) || err.contains(&format!("dots.pl:{}", line + 1)),
+        "line {line}: {err}"
+    );
+    assert!(err.contains("syntax error"), "{err}");
+}
+
+#[test]
+fn check_names_a_broken_rule() {
+    let dir = scratch("rule");
+    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    // Break the turn order: after player 2 comes a player 3 who does not exist.
+    let broken = text.replacen(
+        "Next is Player mod Players + 1.",
+        "Next is Player mod Players + 2.",
+        1,
+    );
+    assert_ne!(broken, text, "the clause to break has moved");
+    let file = dir.join("dots.pl");
+    std::fs::write(&file, broken).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap(), "--games", "5"], "");
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{}", stderr(&o));
+    assert!(out.contains("FAIL"), "{out}");
+    assert!(out.contains("after:"), "{out}");
+}
+
+#[test]
+fn bench_reports_plies_per_second() {
+    let o = tabula(&["bench", "dots", "--playouts", "20"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("plies/s"), "{out}");
+    assert!(out.contains("980 plies"), "20 games of 49 moves: {out}");
+}

@@ -1,0 +1,69 @@
+//! Runs the Prolog test files `prolog/tests/<game>_tests.pl` (rules checked in the
+//! language they are written in) and the conformance check over every game.
+
+use tabula::check;
+use tabula::engine::Engine;
+use tabula::game::{GAMES, Rules, prolog_dir};
+use tabula::term;
+
+#[test]
+fn prolog_test_files_pass() {
+    let dir = prolog_dir();
+    let mut ran = 0;
+    let mut problems = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("tests"))
+        .expect("prolog/tests exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with("_tests.pl"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no prolog/tests/*_tests.pl files");
+    for file in files {
+        let module = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let game_name = module.trim_end_matches("_tests");
+        let game = GAMES
+            .iter()
+            .find(|g| g.name == game_name)
+            .unwrap_or_else(|| panic!("{module}: no game named {game_name}"));
+        let engine = Engine::new().unwrap();
+        for f in [
+            dir.join("game.pl"),
+            dir.join(game.rules),
+            dir.join(game.players),
+            dir.join("tests").join("harness.pl"),
+            file.clone(),
+        ] {
+            engine.consult(&f).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let results = engine
+            .query_value(&format!("harness:run_tests({module}, Rs)"), "Rs")
+            .unwrap_or_else(|e| panic!("{module}: {e}"));
+        for r in term::as_list(&results).unwrap() {
+            ran += 1;
+            if term::functor_name(&r) != Some("pass") {
+                problems.push(format!("{module}: {}", term::to_text(&r)));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} of {ran} Prolog tests failed:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(ran >= 20, "only {ran} Prolog tests ran");
+    println!("{ran} Prolog tests passed");
+}
+
+#[test]
+fn every_game_keeps_the_contract() {
+    for game in GAMES {
+        let rules = Rules::load(game, None).unwrap();
+        let report = check::run(&rules, 5, 7).unwrap();
+        assert!(
+            report.failures.is_empty(),
+            "{}",
+            report.text(&prolog_dir().join(game.rules))
+        );
+    }
+}
