@@ -571,7 +571,6 @@ result(Scores, Result) :-
 % check legality: a drawn segment parses, and so does a segment off the
 % board (h(9,9), or a dot pair beyond the edge) so that explain_illegal/3
 % can say what is wrong with it. Dot pairs that are not adjacent fail.
-%
 % (It is written as a predicate, move_text/4, because it looks at the text
 % to choose between parsing and printing. It calls the nonterminals below
 % directly and never through phrase/3: in Scryer 0.10, phrase/3 inside a

@@ -192,7 +192,11 @@ game_check_options(Game, OptionLists) :-
 % exports it, 10000 otherwise.
 game_max_plies(Game, State, N) :-
     (   current_predicate(Game:max_plies/2) ->
-        max_plies_in(State, N, Game)
+        % current_predicate/1 also answers for a predicate that some loaded
+        % code merely calls as Game:max_plies(...), hence the catch.
+        catch(max_plies_in(State, N, Game),
+              error(existence_error(procedure, max_plies/2), _),
+              N = 10000)
     ;   N = 10000
     ).
 
@@ -216,8 +220,8 @@ move_to_text(Game, State, Move, Chars) :-
     print_text(Game, State, Move, Chars).
 
 /* The nonterminal move_text//2 is the predicate move_text/4, called here
-   directly rather than through phrase/2, which would add a meta-call on
-   every parse. */
+   through its bridge rather than through phrase/2, which would be a
+   meta-call with a variable module (see "How this module calls a game"). */
 
 % parse_text(+Game, +State, +Text, -Move): the first parse of Text.
 parse_text(Game, State, Text, Move) :-

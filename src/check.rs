@@ -83,7 +83,17 @@ impl Report {
             self.module,
             self.failures.len()
         );
+        // The first failure of each kind in full; the others only counted, since one
+        // broken rule usually fails the same way in every game.
+        let mut kinds: Vec<&str> = Vec::new();
         for f in &self.failures {
+            if !kinds.contains(&f.kind.as_str()) {
+                kinds.push(&f.kind);
+            }
+        }
+        for kind in kinds {
+            let same: Vec<&Failure> = self.failures.iter().filter(|f| f.kind == kind).collect();
+            let f = same[0];
             let _ = writeln!(out, "\nFAIL {}", f.kind.replace('_', " "));
             let _ = writeln!(out, "  options: {}", term::to_text(&f.options));
             if f.moves.is_empty() {
@@ -94,12 +104,15 @@ impl Report {
                     out,
                     "  after:   {} move(s): {}",
                     moves.len(),
-                    moves.join(" ")
+                    abridge(&moves.join(" "), 400)
                 );
             }
             let details = term::as_list(&f.detail).unwrap_or_else(|| vec![f.detail.clone()]);
             for d in details {
                 let _ = writeln!(out, "  {}", detail_text(&d));
+            }
+            if same.len() > 1 {
+                let _ = writeln!(out, "  ({} more failure(s) of this kind)", same.len() - 1);
             }
         }
         out
@@ -113,10 +126,21 @@ fn detail_text(d: &Term) -> String {
                 "exception" => {
                     crate::engine::describe_error(&args[0]).replace('\n', "\n           ")
                 }
-                _ => term::to_text(&args[0]),
+                _ => abridge(&term::to_text(&args[0]), 300),
             };
             format!("{:<8} {value}", format!("{name}:"))
         }
         other => term::to_text(other),
     }
+}
+
+/// Long terms (a 12 x 12 state) cut to `max` characters, keeping both ends.
+fn abridge(text: &str, max: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= max {
+        return text.to_string();
+    }
+    let head: String = chars[..max * 2 / 3].iter().collect();
+    let tail: String = chars[chars.len() - max / 3..].iter().collect();
+    format!("{head} … {tail}")
 }

@@ -56,7 +56,7 @@ run_one(Module, Name, Result) :-
     ).
 
 limited_test(Module, Name, Limit, Result) :-
-    catch(( call_with_inference_limit(call(Module:test, Name), Limit, R) ->
+    catch(( call_with_inference_limit(test_in(Name, Module), Limit, R) ->
             (   R == inference_limit_exceeded ->
                 Result = error(Name, inference_limit_exceeded)
             ;   Result = pass(Name)
@@ -65,6 +65,14 @@ limited_test(Module, Name, Limit, Result) :-
           ),
           E,
           Result = error(Name, E)).
+
+% test_in(+Name, +Module): runs Module:test(Name). The module is the last
+% argument and the call a plain body goal: in Scryer 0.10, Module:Goal with
+% a variable Module goes wrong as the first argument of a clause or inside
+% the goal of a meta-predicate (see game.pl), and with two test modules
+% loaded the wrong one would run.
+test_in(Name, Module) :-
+    Module:test(Name).
 
 %% summary(+Results, -Passed, -Failed)
 % Passed is the number of pass/1 results, Failed the number of the others.
