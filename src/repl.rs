@@ -115,7 +115,7 @@ impl Repl {
                     return;
                 }
                 ReplAnswer::SyntaxError { text } => {
-                    let _ = writeln!(out, "   error({text}).");
+                    let _ = writeln!(out, "   {text}.");
                     return;
                 }
                 ReplAnswer::Exception { text, output } => {

@@ -67,3 +67,30 @@ fn every_game_keeps_the_contract() {
         );
     }
 }
+
+/// Every rules file loads, silently, in a plain Scryer machine with nothing of tabula's
+/// around it: what `scryer-prolog prolog/dots.pl` does.
+#[test]
+fn rules_files_load_in_a_stock_scryer() {
+    use scryer_prolog::{LeafAnswer, MachineBuilder};
+    let dir = prolog_dir();
+    for game in GAMES {
+        let mut machine = MachineBuilder::default().build();
+        for file in [dir.join(game.rules), dir.join(game.players), dir.join("game.pl")] {
+            let goal = format!("catch(consult({}), E, true).", term::quote_atom(&file.to_string_lossy()));
+            let answers: Vec<_> = machine.run_query(goal).collect();
+            match answers.first() {
+                Some(Ok(LeafAnswer::True)) => {}
+                Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) if !bindings.contains_key("E") => {}
+                other => panic!("{}: {other:?}", file.display()),
+            }
+        }
+        let goal = format!("{}:initial_state([], S), {}:legal_moves(S, [_|_]).", game.name, game.name);
+        let answers: Vec<_> = machine.run_query(goal).collect();
+        assert!(
+            matches!(answers.first(), Some(Ok(LeafAnswer::LeafAnswer { .. }))),
+            "{}: {answers:?}",
+            game.name
+        );
+    }
+}
