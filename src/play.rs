@@ -61,10 +61,10 @@ impl<R: BufRead> LineInput for Lines<R> {
 /// lines otherwise.
 pub fn stdin_input() -> Box<dyn LineInput> {
     use std::io::IsTerminal;
-    if std::io::stdin().is_terminal() {
-        if let Some(editor) = Editor::new() {
-            return Box::new(editor);
-        }
+    if std::io::stdin().is_terminal()
+        && let Some(editor) = Editor::new()
+    {
+        return Box::new(editor);
     }
     Box::new(Lines(std::io::BufReader::new(std::io::stdin())))
 }
@@ -174,14 +174,8 @@ impl Table<'_> {
                 Some((next, events)) => {
                     if !events.is_empty() {
                         let texts: Vec<String> = events.iter().map(term::to_text).collect();
-                        let _ = writeln!(out, "  {}", self.style.dim(&texts.join(", ")));
-                    }
-                    if let Some(again) = self.rules.to_move(&next)? {
-                        if again == player
-                            && !matches!(self.rules.outcome(&next)?, Outcome::Over { .. })
-                        {
-                            let _ = writeln!(out, "  {} moves again.", label(player));
-                        }
+                        let events = format!("→ {}", texts.join(", "));
+                        let _ = writeln!(out, "  {}", self.style.dim(&events));
                     }
                     history.push(Step {
                         state: next,

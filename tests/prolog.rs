@@ -76,16 +76,27 @@ fn rules_files_load_in_a_stock_scryer() {
     let dir = prolog_dir();
     for game in GAMES {
         let mut machine = MachineBuilder::default().build();
-        for file in [dir.join(game.rules), dir.join(game.players), dir.join("game.pl")] {
-            let goal = format!("catch(consult({}), E, true).", term::quote_atom(&file.to_string_lossy()));
+        for file in [
+            dir.join(game.rules),
+            dir.join(game.players),
+            dir.join("game.pl"),
+        ] {
+            let goal = format!(
+                "catch(consult({}), E, true).",
+                term::quote_atom(&file.to_string_lossy())
+            );
             let answers: Vec<_> = machine.run_query(goal).collect();
             match answers.first() {
                 Some(Ok(LeafAnswer::True)) => {}
-                Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) if !bindings.contains_key("E") => {}
+                Some(Ok(LeafAnswer::LeafAnswer { bindings, .. }))
+                    if !bindings.contains_key("E") => {}
                 other => panic!("{}: {other:?}", file.display()),
             }
         }
-        let goal = format!("{}:initial_state([], S), {}:legal_moves(S, [_|_]).", game.name, game.name);
+        let goal = format!(
+            "{}:initial_state([], S), {}:legal_moves(S, [_|_]).",
+            game.name, game.name
+        );
         let answers: Vec<_> = machine.run_query(goal).collect();
         assert!(
             matches!(answers.first(), Some(Ok(LeafAnswer::LeafAnswer { .. }))),

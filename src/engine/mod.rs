@@ -37,6 +37,9 @@ const SETUP: [&str; 5] = [
     "use_module(library(format)).",
 ];
 
+/// Where Scryer's output streams write: a closure handed the buffered bytes.
+type OutputSink = Box<dyn FnMut(&mut Cursor<Vec<u8>>)>;
+
 /// The named variables of one solution.
 pub type Bindings = BTreeMap<String, Term>;
 
@@ -339,7 +342,7 @@ struct Worker {
 }
 
 fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
-    let sink = |output: Arc<Mutex<String>>| -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
+    let sink = |output: Arc<Mutex<String>>| -> OutputSink {
         Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
             let bytes = std::mem::take(cursor.get_mut());
             cursor.set_position(0);
