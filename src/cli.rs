@@ -3,10 +3,11 @@
 use crate::engine::ReplAnswer;
 use crate::game::{self, GameError, GameInfo, Rules};
 use crate::play::{self, Table};
-use crate::player::{LEVELS, PlayerSpec};
+use crate::player::PlayerSpec;
 use crate::repl::Repl;
 use crate::term::{self, Term};
 use crate::text::Style;
+use crate::tournament::{MatchSpec, run_match};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,7 +22,8 @@ use std::time::Instant;
 embedded Scryer Prolog: edit a rule in prolog/*.pl and the game changes everywhere.\n\n\
 With no command, tabula plays Timbiriche (Dots and Boxes) in the terminal against the strongest \
 computer player.",
-    after_help = "Games: dots (Timbiriche). Players: human, random, greedy.\n\
+    after_help = "Games: dots (Timbiriche). Players: human, or a computer player of the game \
+(dots: random, greedy, ai).\n\
 Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG."
 )]
 pub struct Cli {
@@ -37,6 +39,8 @@ enum Command {
     Repl(ReplArgs),
     /// Run one Prolog goal against a game's rules and print every solution
     Query(QueryArgs),
+    /// Play a match between two computer players and sum it up
+    Match(MatchArgs),
     /// Check that a rules file keeps the game contract, over random games
     Check(CheckArgs),
     /// Measure random playouts through the Prolog rules
@@ -76,7 +80,7 @@ struct PlayArgs {
     /// Number of players (dots: 2 to 4)
     #[arg(long)]
     players: Option<u32>,
-    /// Player 1: human, random or greedy
+    /// Player 1: human or a computer player (random, greedy, ai)
     #[arg(long, default_value = "human")]
     p1: PlayerSpec,
     /// Player 2 (default: the strongest computer player)
@@ -121,6 +125,36 @@ struct QueryArgs {
     /// Print at most this many solutions
     #[arg(long)]
     limit: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// The game
+    #[arg(default_value = "dots")]
+    game: String,
+    /// The first player (starts the odd-numbered games)
+    #[arg(long)]
+    p1: PlayerSpec,
+    /// The second player (starts the even-numbered games)
+    #[arg(long)]
+    p2: PlayerSpec,
+    /// Number of games
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Seconds each player may think per move
+    #[arg(long, default_value_t = 1.0)]
+    move_time: f64,
+    /// Seed of the players' random choices: the same seed plays the same match
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Write every game (moves, times, result) to FILE as JSON lines
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// A rules file to use instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -176,6 +210,7 @@ pub fn main() -> ExitCode {
         Some(Command::Repl(args)) => repl(args),
         Some(Command::Query(args)) => return query(args),
         Some(Command::Check(args)) => return check(args),
+        Some(Command::Match(args)) => play_match(args),
         Some(Command::Bench(args)) => bench(args),
     };
     match result {
@@ -206,6 +241,7 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     }
     let state = rules.initial_state(&options)?;
     let players = rules.players(&state)?;
+    let levels = rules.levels()?;
     let given = [Some(args.p1), args.p2, args.p3, args.p4];
     let seats: Vec<PlayerSpec> = (0..players as usize)
         .map(|k| {
@@ -213,9 +249,12 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
                 .get(k)
                 .cloned()
                 .flatten()
-                .unwrap_or_else(PlayerSpec::strongest)
+                .unwrap_or_else(|| PlayerSpec::strongest(&levels))
         })
         .collect();
+    for seat in &seats {
+        seat.check(&levels).map_err(GameError::Usage)?;
+    }
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -231,7 +270,7 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     let table = Table {
         rules: &rules,
         seats,
-        budget_ms: (args.move_time * 1000.0) as u64,
+        budget_ms: move_time_ms(args.move_time)?,
         style: Style::detect(),
         game: info,
     };
@@ -249,6 +288,46 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     let mut input = play::stdin_input();
     let mut out = std::io::stdout();
     table.play(state, input.as_mut(), &mut out)?;
+    Ok(())
+}
+
+fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
+    if seconds > 0.0 && seconds.is_finite() && seconds < 1e6 {
+        Ok((seconds * 1000.0).round().max(1.0) as u64)
+    } else {
+        Err(GameError::Usage(
+            "--move-time must be a positive number of seconds".into(),
+        ))
+    }
+}
+
+fn play_match(args: MatchArgs) -> Result<(), GameError> {
+    let info = game_info(&args.game)?;
+    let spec = MatchSpec {
+        game: info,
+        rules_file: args.rules.as_deref(),
+        sides: [args.p1, args.p2],
+        games: args.games,
+        budget_ms: move_time_ms(args.move_time)?,
+        seed: args.seed,
+        options: args.board.options(),
+    };
+    let mut record_file = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| GameError::Usage(format!("cannot create {}: {e}", path.display())))?,
+        )),
+        None => None,
+    };
+    let mut out = std::io::stdout();
+    let record: Option<&mut dyn std::io::Write> =
+        record_file.as_mut().map(|f| f as &mut dyn std::io::Write);
+    run_match(&spec, &mut out, record)?;
+    if let Some(mut f) = record_file {
+        use std::io::Write as _;
+        f.flush()
+            .map_err(|e| GameError::Usage(format!("cannot write the record: {e}")))?;
+    }
     Ok(())
 }
 
@@ -395,13 +474,4 @@ fn board_size(rules: &Rules, state: &game::State) -> Option<String> {
         }
         _ => None,
     }
-}
-
-/// The built-in levels as text, for messages.
-pub fn levels_text() -> String {
-    LEVELS
-        .iter()
-        .map(|(l, what)| format!("{l}: {what}"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }

@@ -340,6 +340,20 @@ impl Rules {
         Ok(())
     }
 
+    /// The built-in computer players, weakest first (`<module>_ai:levels/1`).
+    pub fn levels(&self) -> Result<Vec<String>> {
+        let goal = format!(
+            "{}:levels(Ls)",
+            term::quote_atom(&format!("{}_ai", self.module))
+        );
+        let levels = self.call(&goal, "Ls")?;
+        Ok(term::as_list(&levels)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|l| term::as_atom(l).map(str::to_string))
+            .collect())
+    }
+
     /// A built-in computer player's move: `<module>_ai:choose_move/5`.
     pub fn choose_move(&self, level: &str, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
         let goal = format!(

@@ -8,6 +8,8 @@ pub mod engine;
 pub mod game;
 pub mod play;
 pub mod player;
+pub mod referee;
 pub mod repl;
 pub mod term;
 pub mod text;
+pub mod tournament;

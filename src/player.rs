@@ -13,23 +13,32 @@ pub enum PlayerSpec {
     Builtin(String),
 }
 
-/// The built-in levels, weakest first, with what they do.
-pub const LEVELS: &[(&str, &str)] = &[
-    ("random", "a uniformly random legal move"),
-    (
-        "greedy",
-        "takes what it can, else a safe move, else gives away the least",
-    ),
-];
-
 impl PlayerSpec {
-    /// The strongest built-in player, the default opponent.
-    pub fn strongest() -> PlayerSpec {
-        PlayerSpec::Builtin(LEVELS[LEVELS.len() - 1].0.to_string())
+    /// The strongest of a game's built-in players (the last of its levels), the
+    /// default opponent.
+    pub fn strongest(levels: &[String]) -> PlayerSpec {
+        PlayerSpec::Builtin(
+            levels
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "random".to_string()),
+        )
     }
 
     pub fn is_human(&self) -> bool {
         matches!(self, PlayerSpec::Human)
+    }
+
+    /// Checks a built-in player against the levels the game's players file offers.
+    pub fn check(&self, levels: &[String]) -> Result<(), String> {
+        match self {
+            PlayerSpec::Human => Ok(()),
+            PlayerSpec::Builtin(level) if levels.contains(level) => Ok(()),
+            PlayerSpec::Builtin(level) => Err(format!(
+                "unknown player {level:?}: this game's players are human, {}",
+                levels.join(", ")
+            )),
+        }
     }
 }
 
@@ -41,15 +50,13 @@ impl FromStr for PlayerSpec {
         if spec == "human" {
             return Ok(PlayerSpec::Human);
         }
-        if LEVELS.iter().any(|(level, _)| *level == spec) {
+        // The levels are the game's (its players file lists them): checked once the
+        // rules are loaded, with PlayerSpec::check.
+        if !spec.is_empty() && spec.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             return Ok(PlayerSpec::Builtin(spec));
         }
-        let known: Vec<&str> = std::iter::once("human")
-            .chain(LEVELS.iter().map(|(l, _)| *l))
-            .collect();
         Err(format!(
-            "unknown player {s:?}: expected one of {}",
-            known.join(", ")
+            "unknown player {s:?}: expected human or the name of a computer player (random, greedy, ...)"
         ))
     }
 }
@@ -74,7 +81,14 @@ mod tests {
             " Greedy ".parse::<PlayerSpec>(),
             Ok(PlayerSpec::Builtin("greedy".into()))
         );
-        let err = "grandmaster".parse::<PlayerSpec>().unwrap_err();
+        let levels = vec!["random".to_string(), "greedy".to_string()];
+        let grandmaster = "grandmaster".parse::<PlayerSpec>().unwrap();
+        let err = grandmaster.check(&levels).unwrap_err();
         assert!(err.contains("human, random, greedy"), "{err}");
+        assert!("a b".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            PlayerSpec::strongest(&levels),
+            PlayerSpec::Builtin("greedy".into())
+        );
     }
 }

@@ -47,6 +47,7 @@ fn every_command_has_help() {
         vec!["query", "--help"],
         vec!["check", "--help"],
         vec!["bench", "--help"],
+        vec!["match", "--help"],
     ] {
         let o = tabula(&cmd, "");
         assert!(o.status.success(), "{cmd:?}");
@@ -225,4 +226,99 @@ fn bench_reports_plies_per_second() {
     let out = stdout(&o);
     assert!(out.contains("plies/s"), "{out}");
     assert!(out.contains("980 plies"), "20 games of 49 moves: {out}");
+}
+
+#[test]
+fn a_match_is_summed_up_recorded_and_repeatable() {
+    let dir = scratch("match");
+    let run = |name: &str| {
+        let file = dir.join(name);
+        let o = tabula(
+            &[
+                "match",
+                "dots",
+                "--p1",
+                "greedy",
+                "--p2",
+                "random",
+                "--games",
+                "4",
+                "--rows",
+                "3",
+                "--cols",
+                "4",
+                "--seed",
+                "9",
+                "--record",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        (stdout(&o), std::fs::read_to_string(file).unwrap())
+    };
+    let (out, record) = run("a.jsonl");
+    assert_eq!(out.matches("game ").count(), 4, "{out}");
+    assert!(
+        out.contains("greedy (p1)") && out.contains("over budget"),
+        "{out}"
+    );
+    let games: Vec<serde_json::Value> = record
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 4);
+    for (k, g) in games.iter().enumerate() {
+        // 3 x 4 dots: 17 segments, one move each; the sides alternate who starts.
+        assert_eq!(g["moves"].as_array().unwrap().len(), 17);
+        let first = if k % 2 == 0 { "greedy" } else { "random" };
+        assert_eq!(g["players"][0], first);
+        let total: i64 = g["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .sum();
+        assert_eq!(total, 60, "6 boxes of 10 points");
+    }
+    // The same seed plays the same match.
+    let (_, again) = run("b.jsonl");
+    let moves = |r: &str| -> Vec<String> {
+        r.lines()
+            .map(|l| {
+                let g: serde_json::Value = serde_json::from_str(l).unwrap();
+                g["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["notation"].to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    assert_eq!(moves(&record), moves(&again));
+}
+
+#[test]
+fn a_match_refuses_people_and_unknown_players() {
+    let o = tabula(&["match", "--p1", "human", "--p2", "greedy"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("computer players"), "{}", stderr(&o));
+    let o = tabula(&["match", "--p1", "deep_blue", "--p2", "greedy"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown player"), "{}", stderr(&o));
+    let o = tabula(
+        &[
+            "match",
+            "--p1",
+            "random",
+            "--p2",
+            "greedy",
+            "--move-time",
+            "-1",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -1,0 +1,198 @@
+//! Matches between computer players: N games alternating who starts, a line per game,
+//! a summary, and every game recorded as a JSON line on request.
+
+use crate::game::{GameError, GameInfo, Rules};
+use crate::player::PlayerSpec;
+use crate::referee::{Contestant, GameRecord, play_game};
+use crate::term::Term;
+use std::io::Write;
+
+/// What a match is.
+pub struct MatchSpec<'a> {
+    pub game: &'a GameInfo,
+    pub rules_file: Option<&'a std::path::Path>,
+    pub sides: [PlayerSpec; 2],
+    pub games: u32,
+    pub budget_ms: u64,
+    pub seed: u64,
+    pub options: Vec<Term>,
+}
+
+/// One side's totals.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SideStats {
+    pub wins: u32,
+    pub losses: u32,
+    pub ties: u32,
+    pub points_for: i64,
+    pub points_against: i64,
+    pub slowest_ms: u64,
+    pub over_budget: u32,
+    pub forfeits: u32,
+}
+
+/// The match's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchResult {
+    pub sides: [SideStats; 2],
+}
+
+/// Plays the match, writing a line per game to `out` and each record to `record`.
+pub fn run_match(
+    spec: &MatchSpec,
+    out: &mut dyn Write,
+    mut record: Option<&mut dyn Write>,
+) -> Result<MatchResult, GameError> {
+    let referee = Rules::load(spec.game, spec.rules_file)?;
+    let levels = referee.levels()?;
+    let mut contestants = Vec::new();
+    for side in &spec.sides {
+        if side.is_human() {
+            return Err(GameError::Usage(
+                "a match is between computer players: use tabula play to play yourself".into(),
+            ));
+        }
+        side.check(&levels).map_err(GameError::Usage)?;
+        contestants.push(Contestant {
+            spec: side.clone(),
+            rules: Rules::load(spec.game, spec.rules_file)?,
+        });
+    }
+    let names = [
+        format!("{} (p1)", spec.sides[0]),
+        format!("{} (p2)", spec.sides[1]),
+    ];
+    let mut stats = [SideStats::default(), SideStats::default()];
+    for k in 0..spec.games {
+        // Game k: p1 starts in even games, p2 in odd ones.
+        let first = (k % 2) as usize;
+        let order = [first, 1 - first];
+        let seats = [&contestants[order[0]], &contestants[order[1]]];
+        let seed = spec.seed.wrapping_add(u64::from(k));
+        let game = play_game(&referee, &seats, &spec.options, spec.budget_ms, seed)?;
+        // Side s sat at seat index seat_of[s] (player seat_of[s] + 1).
+        let seat_of = |side: usize| order.iter().position(|&o| o == side).unwrap_or(0);
+        for side in 0..2 {
+            let me = seat_of(side) as u32 + 1;
+            let s = &mut stats[side];
+            let mine = game.scores.get(me as usize - 1).copied().unwrap_or(0);
+            let theirs: i64 = game
+                .scores
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i as u32 + 1 != me)
+                .map(|(_, v)| *v)
+                .sum();
+            s.points_for += mine;
+            s.points_against += theirs;
+            if game.winners.contains(&me) {
+                if game.winners.len() > 1 {
+                    s.ties += 1;
+                } else {
+                    s.wins += 1;
+                }
+            } else {
+                s.losses += 1;
+            }
+            if game.forfeit.as_ref().is_some_and(|(p, _)| *p == me) {
+                s.forfeits += 1;
+            }
+            for m in game.moves.iter().filter(|m| m.player == me) {
+                s.slowest_ms = s.slowest_ms.max(m.ms);
+                if m.ms > spec.budget_ms {
+                    s.over_budget += 1;
+                }
+            }
+        }
+        let _ = writeln!(out, "{}", game_line(k + 1, &game, &names, &order));
+        if let Some(rec) = record.as_deref_mut() {
+            let line = serde_json::to_string(&game)
+                .map_err(|e| GameError::Usage(format!("cannot write the record: {e}")))?;
+            writeln!(rec, "{line}")
+                .map_err(|e| GameError::Usage(format!("cannot write the record: {e}")))?;
+        }
+    }
+    let _ = writeln!(out, "\n{}", summary(&names, &stats, spec));
+    Ok(MatchResult { sides: stats })
+}
+
+fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize; 2]) -> String {
+    let seat_name = |seat: usize| names[order[seat]].clone();
+    let scores: Vec<String> = (0..2)
+        .map(|seat| {
+            format!(
+                "{} {}",
+                seat_name(seat),
+                game.scores
+                    .get(seat)
+                    .map(|s| s.to_string())
+                    .unwrap_or("-".into())
+            )
+        })
+        .collect();
+    let verdict = match (game.result.as_str(), game.winners.as_slice()) {
+        ("tie", _) => "tie".to_string(),
+        (_, [w]) => format!("{} wins", seat_name(*w as usize - 1)),
+        _ => "no winner".to_string(),
+    };
+    let slowest = |seat: u32| {
+        game.moves
+            .iter()
+            .filter(|m| m.player == seat)
+            .map(|m| m.ms)
+            .max()
+            .unwrap_or(0)
+    };
+    let mut line = format!(
+        "game {number:>3}  {}  —  {verdict}  ({} moves; slowest {} ms / {} ms)",
+        scores.join(" : "),
+        game.moves.len(),
+        slowest(1),
+        slowest(2)
+    );
+    if let Some((p, what)) = &game.forfeit {
+        line.push_str(&format!(
+            "  FORFEIT by {}: {what}",
+            seat_name(*p as usize - 1)
+        ));
+    }
+    line
+}
+
+fn summary(names: &[String; 2], stats: &[SideStats; 2], spec: &MatchSpec) -> String {
+    let mut text = format!(
+        "{} games, {} vs {}, {:.1} s a move, seed {}\n",
+        spec.games,
+        spec.sides[0],
+        spec.sides[1],
+        spec.budget_ms as f64 / 1000.0,
+        spec.seed
+    );
+    text.push_str(&format!(
+        "{:<16} {:>5} {:>7} {:>5} {:>11} {:>8} {:>13} {:>12} {:>9}\n",
+        "player",
+        "wins",
+        "losses",
+        "ties",
+        "points for",
+        "against",
+        "slowest move",
+        "over budget",
+        "forfeits"
+    ));
+    for (name, s) in names.iter().zip(stats) {
+        text.push_str(&format!(
+            "{:<16} {:>5} {:>7} {:>5} {:>11} {:>8} {:>10} ms {:>12} {:>9}\n",
+            name,
+            s.wins,
+            s.losses,
+            s.ties,
+            s.points_for,
+            s.points_against,
+            s.slowest_ms,
+            s.over_budget,
+            s.forfeits
+        ));
+    }
+    text
+}
