@@ -33,6 +33,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play in a window (the default when a display is available)
+    Gui(GuiArgs),
     /// Play a game in the terminal
     Play(PlayArgs),
     /// A Prolog toplevel with a game's rules loaded
@@ -101,6 +103,45 @@ struct PlayArgs {
     /// A rules file to use instead of the game's own (e.g. an edited copy)
     #[arg(long)]
     rules: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct GuiArgs {
+    /// The game to play
+    #[arg(default_value = "dots")]
+    game: String,
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Number of players (dots: 2 to 4)
+    #[arg(long)]
+    players: Option<u32>,
+    /// Player 1: human or a computer player (random, greedy, ai)
+    #[arg(long, default_value = "human")]
+    p1: PlayerSpec,
+    /// Player 2 (default: the strongest computer player)
+    #[arg(long)]
+    p2: Option<PlayerSpec>,
+    /// Player 3, when --players is 3 or more
+    #[arg(long)]
+    p3: Option<PlayerSpec>,
+    /// Player 4, when --players is 4
+    #[arg(long)]
+    p4: Option<PlayerSpec>,
+    /// Seconds a computer player may think per move
+    #[arg(long, default_value_t = 1.0)]
+    move_time: f64,
+    /// A rules file to use instead of the game's own (watched and reloaded on save)
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// Render the window to this PNG file and exit
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Moves to play first, separated by spaces, e.g. "h(0,0) v(0,0) a4-b4"
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Do not watch the rules files for changes
+    #[arg(long)]
+    no_watch: bool,
 }
 
 #[derive(Args, Debug)]
@@ -191,7 +232,7 @@ struct BenchArgs {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(PlayArgs {
+        None if crate::gui::display_available() => gui(GuiArgs {
             game: "dots".into(),
             board: BoardArgs {
                 rows: None,
@@ -203,9 +244,32 @@ pub fn main() -> ExitCode {
             p3: None,
             p4: None,
             move_time: 1.0,
-            seed: None,
             rules: None,
+            screenshot: None,
+            moves: String::new(),
+            no_watch: false,
         }),
+        None => {
+            eprintln!(
+                "tabula: no display found: playing in the terminal (tabula --help lists the commands)."
+            );
+            play(PlayArgs {
+                game: "dots".into(),
+                board: BoardArgs {
+                    rows: None,
+                    cols: None,
+                },
+                players: None,
+                p1: PlayerSpec::Human,
+                p2: None,
+                p3: None,
+                p4: None,
+                move_time: 1.0,
+                seed: None,
+                rules: None,
+            })
+        }
+        Some(Command::Gui(args)) => gui(args),
         Some(Command::Play(args)) => play(args),
         Some(Command::Repl(args)) => repl(args),
         Some(Command::Query(args)) => return query(args),
@@ -298,6 +362,30 @@ fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
         Err(GameError::Usage(
             "--move-time must be a positive number of seconds".into(),
         ))
+    }
+}
+
+fn gui(args: GuiArgs) -> Result<(), GameError> {
+    let info = game_info(&args.game)?;
+    let mut options = args.board.options();
+    if let Some(n) = args.players {
+        options.push(Term::compound("players", [Term::integer(n)]));
+    }
+    let seats = vec![Some(args.p1), args.p2, args.p3, args.p4];
+    let screenshot = args.screenshot.clone();
+    let gui_options = crate::gui::GuiOptions {
+        game: info,
+        rules_file: args.rules,
+        options,
+        seats,
+        budget_ms: move_time_ms(args.move_time)?,
+        moves: args.moves.split_whitespace().map(str::to_string).collect(),
+        watch: !args.no_watch && screenshot.is_none(),
+        computer_moves: screenshot.is_none(),
+    };
+    match screenshot {
+        Some(path) => crate::gui::screenshot(gui_options, path),
+        None => crate::gui::run(gui_options),
     }
 }
 

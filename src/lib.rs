@@ -6,6 +6,7 @@ pub mod check;
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod gui;
 pub mod play;
 pub mod player;
 pub mod referee;

@@ -100,13 +100,7 @@ pub fn play_game(
         let (mv, reason) = match answer {
             Ok(answer) => answer,
             Err(e) => {
-                return Ok(forfeit(
-                    record,
-                    referee,
-                    &state,
-                    player,
-                    format!("no move: {e}"),
-                )?);
+                return forfeit(record, referee, &state, player, format!("no move: {e}"));
             }
         };
         let notation = referee

@@ -72,9 +72,8 @@ pub fn run_match(
         let game = play_game(&referee, &seats, &spec.options, spec.budget_ms, seed)?;
         // Side s sat at seat index seat_of[s] (player seat_of[s] + 1).
         let seat_of = |side: usize| order.iter().position(|&o| o == side).unwrap_or(0);
-        for side in 0..2 {
+        for (side, s) in stats.iter_mut().enumerate() {
             let me = seat_of(side) as u32 + 1;
-            let s = &mut stats[side];
             let mine = game.scores.get(me as usize - 1).copied().unwrap_or(0);
             let theirs: i64 = game
                 .scores

@@ -75,8 +75,15 @@ consult_file(PathChars, Result) :-
         Result = error(E, Line)
     ).
 
-% Syntax errors carry their line; compile errors name a culprit (an unknown evaluable
-% functor, a bad directive ...) that we look for in the file's clauses.
+% Syntax errors carry the line where the reader noticed them, which for a missing full
+% stop can be several lines after the mistake: the line given is where the clause that
+% does not read starts. Compile errors name a culprit (an unknown evaluable functor ...)
+% that we look for in the file's clauses.
+error_line(error(syntax_error(_), _:Noticed), Path, Line) :-
+    integer(Noticed), !,
+    (   catch(unreadable_clause_start(Path, Start), _, fail) -> Line = Start
+    ;   Line = Noticed
+    ).
 error_line(error(_, _:Line), _, Line) :- integer(Line), !.
 error_line(error(type_error(evaluable, F/A), _), Path, Line) :- !,
     (   first_line_containing(Path, F, A, Line) -> true ; Line = 0 ).
@@ -94,6 +101,39 @@ first_line_containing_(S, F, A, Line) :-
     T \== end_of_file,
     (   contains_functor(T, F, A) -> Line is Before + 1
     ;   first_line_containing_(S, F, A, Line)
+    ).
+
+% unreadable_clause_start(+Path, -Line): the first line of the first clause of the file
+% that does not read: the first line of code after the last clause that did.
+unreadable_clause_start(Path, Line) :-
+    setup_call_cleanup(open(Path, read, S), last_good_end(S, 0, End), close(S)),
+    setup_call_cleanup(open(Path, read, S2), read_lines(S2, Lines), close(S2)),
+    length(Skipped, End),
+    append(Skipped, Rest, Lines),
+    first_code_line(Rest, End, Line).
+
+last_good_end(S, End0, End) :-
+    catch(read_term(S, T, []), error(syntax_error(_), _), T = '$unreadable'),
+    (   T == '$unreadable' -> End = End0
+    ;   T == end_of_file -> fail
+    ;   stream_property(S, position(position_and_lines_read(_, End1))),
+        last_good_end(S, End1, End)
+    ).
+
+% Lines are numbered from 1; N lines come before the first of Lines.
+first_code_line([L|Ls], N, Line) :-
+    N1 is N + 1,
+    drop_layout(L, Trimmed),
+    (   Trimmed == [] -> first_code_line(Ls, N1, Line)
+    ;   Trimmed = ['%'|_] -> first_code_line(Ls, N1, Line)
+    ;   Trimmed = ['/', '*'|_] -> block_comment([L|Ls], N, Line)
+    ;   Line = N1
+    ).
+
+block_comment([L|Ls], N, Line) :-
+    N1 is N + 1,
+    (   append(_, ['*', '/'|_], L) -> first_code_line(Ls, N1, Line)
+    ;   block_comment(Ls, N1, Line)
     ).
 
 % Blank lines and line comments before a clause, so that its first line is known.

@@ -1,0 +1,211 @@
+//! The Timbiriche player's exact endgame search, checked against an independent
+//! brute-force solver written here (plain negamax over bitmasks, memoised; no chain
+//! reasoning, nothing shared with the Prolog): every position of a 3 x 3-dot board, and
+//! random late positions of the assignment's 5 x 6 board.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use tabula::engine::Engine;
+use tabula::game::{GAMES, prolog_dir};
+use tabula::term;
+
+struct Board {
+    rows: usize,
+    cols: usize,
+    /// Segment names in a fixed order: bit k of a mask is segment k.
+    names: Vec<String>,
+    /// For each box, the mask of its four sides.
+    boxes: Vec<u64>,
+}
+
+impl Board {
+    fn new(rows: usize, cols: usize) -> Board {
+        let mut names = Vec::new();
+        let mut index = HashMap::new();
+        for i in 0..rows {
+            for j in 0..cols - 1 {
+                index.insert(('h', i, j), names.len());
+                names.push(format!("h({i},{j})"));
+            }
+        }
+        for i in 0..rows - 1 {
+            for j in 0..cols {
+                index.insert(('v', i, j), names.len());
+                names.push(format!("v({i},{j})"));
+            }
+        }
+        let mut boxes = Vec::new();
+        for i in 0..rows - 1 {
+            for j in 0..cols - 1 {
+                let sides = [('h', i, j), ('h', i + 1, j), ('v', i, j), ('v', i, j + 1)];
+                boxes.push(sides.iter().fold(0u64, |m, s| m | 1 << index[s]));
+            }
+        }
+        Board {
+            rows,
+            cols,
+            names,
+            boxes,
+        }
+    }
+
+    fn full(&self) -> u64 {
+        (1u64 << self.names.len()) - 1
+    }
+
+    /// The best (boxes the player to move takes) − (boxes the other takes) from here.
+    fn solve(&self, drawn: u64, memo: &mut HashMap<u64, i32>) -> i32 {
+        if drawn == self.full() {
+            return 0;
+        }
+        if let Some(&v) = memo.get(&drawn) {
+            return v;
+        }
+        let mut best = i32::MIN;
+        for k in 0..self.names.len() {
+            let bit = 1u64 << k;
+            if drawn & bit != 0 {
+                continue;
+            }
+            let after = drawn | bit;
+            let closed = self
+                .boxes
+                .iter()
+                .filter(|&&b| b & bit != 0 && b & after == b)
+                .count() as i32;
+            let value = if closed > 0 {
+                closed + self.solve(after, memo)
+            } else {
+                -self.solve(after, memo)
+            };
+            best = best.max(value);
+        }
+        memo.insert(drawn, best);
+        best
+    }
+
+    fn moves(&self, drawn: u64) -> String {
+        let names: Vec<&str> = (0..self.names.len())
+            .filter(|k| drawn & (1 << k) != 0)
+            .map(|k| self.names[k].as_str())
+            .collect();
+        format!("[{}]", names.join(","))
+    }
+}
+
+fn engine() -> Engine {
+    let dir = prolog_dir();
+    let dots = GAMES.iter().find(|g| g.name == "dots").unwrap();
+    let engine = Engine::new().unwrap();
+    for f in [
+        dir.join("game.pl"),
+        dir.join(dots.rules),
+        dir.join(dots.players),
+    ] {
+        engine.consult(&f).unwrap();
+    }
+    engine
+}
+
+fn prolog_value(engine: &Engine, board: &Board, drawn: u64) -> i64 {
+    let goal = format!(
+        "game:replay(dots, [rows({}),cols({})], {}, S), dots_ai:exact_value(S, D)",
+        board.rows,
+        board.cols,
+        board.moves(drawn)
+    );
+    let d = engine
+        .query_value(&goal, "D")
+        .unwrap_or_else(|e| panic!("{goal}: {e}"));
+    term::as_i64(&d).unwrap()
+}
+
+#[test]
+fn every_position_of_a_3x3_board() {
+    let board = Board::new(3, 3);
+    let engine = engine();
+    let mut memo = HashMap::new();
+    let mut wrong = Vec::new();
+    for drawn in 0..=board.full() {
+        if drawn == board.full() {
+            continue;
+        }
+        let expected = board.solve(drawn, &mut memo);
+        let got = prolog_value(&engine, &board, drawn);
+        if got != i64::from(expected) {
+            wrong.push(format!(
+                "{}: oracle {expected}, Prolog {got}",
+                board.moves(drawn)
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of 4095 positions wrong:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn random_late_positions_of_a_5x6_board() {
+    let board = Board::new(5, 6);
+    let engine = engine();
+    let mut rng = StdRng::seed_from_u64(56);
+    let n = board.names.len();
+    let mut wrong = Vec::new();
+    for _ in 0..300 {
+        let left = rng.random_range(1..=12usize);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.shuffle(&mut rng);
+        let drawn = order[..n - left].iter().fold(0u64, |m, k| m | 1 << k);
+        let mut memo = HashMap::new();
+        let expected = board.solve(drawn, &mut memo);
+        let got = prolog_value(&engine, &board, drawn);
+        if got != i64::from(expected) {
+            wrong.push(format!(
+                "{}: oracle {expected}, Prolog {got}",
+                board.moves(drawn)
+            ));
+            continue;
+        }
+        // The player's move there is one of the best.
+        let goal = format!(
+            "game:replay(dots, [rows(5),cols(6)], {}, S), dots_ai:choose_move(ai, S, 5000, M, _)",
+            board.moves(drawn)
+        );
+        let mv = engine.query_value(&goal, "M").unwrap();
+        let k = board
+            .names
+            .iter()
+            .position(|s| *s == term::to_text(&mv))
+            .unwrap();
+        let bit = 1u64 << k;
+        let after = drawn | bit;
+        let closed = board
+            .boxes
+            .iter()
+            .filter(|&&b| b & bit != 0 && b & after == b)
+            .count() as i32;
+        let value = if closed > 0 {
+            closed + board.solve(after, &mut memo)
+        } else {
+            -board.solve(after, &mut memo)
+        };
+        if value != expected {
+            wrong.push(format!(
+                "{}: ai played {} worth {value}, best {expected}",
+                board.moves(drawn),
+                term::to_text(&mv)
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of 300 positions wrong:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
+}

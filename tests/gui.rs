@@ -1,0 +1,233 @@
+//! The window, driven without a display (egui_kittest): clicks on segments, the extra
+//! turn, undo across computer moves, the hint, the end announcement, and live rules
+//! reloads, good and broken. What happened is checked against what the rules say.
+
+use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui_kittest::{Harness, kittest::Queryable};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tabula::game::{Outcome, find_game};
+use tabula::gui::{GuiOptions, TabulaApp};
+use tabula::player::PlayerSpec;
+use tabula::term::Term;
+
+fn options(rows: i64, cols: i64) -> Vec<Term> {
+    vec![
+        Term::compound("rows", [Term::integer(rows)]),
+        Term::compound("cols", [Term::integer(cols)]),
+    ]
+}
+
+fn app(seats: &[&str], board: Vec<Term>, rules_file: Option<PathBuf>) -> TabulaApp {
+    TabulaApp::new(GuiOptions {
+        game: find_game("dots").unwrap(),
+        rules_file,
+        options: board,
+        seats: seats
+            .iter()
+            .map(|s| Some(s.parse::<PlayerSpec>().unwrap()))
+            .collect(),
+        budget_ms: 300,
+        moves: Vec::new(),
+        watch: false,
+        computer_moves: true,
+    })
+    .unwrap()
+}
+
+fn harness(app: TabulaApp) -> Harness<'static, TabulaApp> {
+    let mut h = Harness::builder()
+        .with_size(vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut TabulaApp| app.show(ui), app);
+    h.run_steps(2);
+    h
+}
+
+fn seg(kind: &str, i: i64, j: i64) -> Term {
+    Term::compound(kind, [Term::integer(i), Term::integer(j)])
+}
+
+fn click_at(h: &mut Harness<'static, TabulaApp>, pos: Pos2) {
+    h.hover_at(pos);
+    h.run_steps(1);
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run_steps(2);
+}
+
+fn click_segment(h: &mut Harness<'static, TabulaApp>, mv: &Term) {
+    let layout = h.state().layout().expect("the board was drawn");
+    let pos = layout.segment_center(mv).unwrap();
+    click_at(h, pos);
+}
+
+/// Steps the window until `done` holds (the computer thinks on its own thread).
+fn wait_for(h: &mut Harness<'static, TabulaApp>, what: &str, done: impl Fn(&TabulaApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "waited too long for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_steps(1);
+    }
+}
+
+#[test]
+fn a_click_draws_a_segment_and_the_turn_passes() {
+    let mut h = harness(app(&["human", "human"], options(3, 3), None));
+    assert_eq!(h.state().session().facts.to_move, Some(1));
+    click_segment(&mut h, &seg("h", 0, 0));
+    let s = h.state().session();
+    assert_eq!(s.history.len(), 2);
+    assert_eq!(s.last().unwrap().notation, "h(0,0)");
+    assert_eq!(s.facts.to_move, Some(2));
+    // A click near a segment, not on it, still counts (generous hit-testing) ...
+    let layout = h.state().layout().unwrap();
+    let near = layout.segment_center(&seg("v", 1, 2)).unwrap()
+        + vec2(layout.cell * 0.2, layout.cell * 0.1);
+    click_at(&mut h, near);
+    assert_eq!(h.state().session().last().unwrap().notation, "v(1,2)");
+    // ... and a click on a drawn segment does nothing.
+    click_segment(&mut h, &seg("h", 0, 0));
+    assert_eq!(h.state().session().history.len(), 3);
+}
+
+#[test]
+fn closing_a_box_gives_another_turn_and_ten_points() {
+    let mut h = harness(app(&["human", "human"], options(3, 3), None));
+    for (kind, i, j) in [("h", 0, 0), ("v", 0, 0), ("v", 0, 1)] {
+        click_segment(&mut h, &seg(kind, i, j));
+    }
+    assert_eq!(h.state().session().facts.to_move, Some(2));
+    click_segment(&mut h, &seg("h", 1, 0));
+    let s = h.state().session();
+    assert_eq!(s.facts.to_move, Some(2), "who closes a box moves again");
+    assert_eq!(s.scores(), vec![0, 10]);
+    assert!(h.query_by_label_contains("Computer").is_none());
+}
+
+#[test]
+fn the_end_is_announced() {
+    let mut h = harness(app(&["human", "human"], options(2, 2), None));
+    for (kind, i, j) in [("h", 0, 0), ("v", 0, 0), ("v", 0, 1), ("h", 1, 0)] {
+        click_segment(&mut h, &seg(kind, i, j));
+    }
+    let s = h.state().session();
+    assert!(matches!(s.facts.outcome, Outcome::Over { .. }));
+    assert_eq!(s.scores(), vec![0, 10]);
+    h.get_by_label_contains("Player 2 wins");
+    h.get_by_label("Play again").click();
+    h.run_steps(2);
+    assert_eq!(h.state().session().history.len(), 1);
+}
+
+#[test]
+fn undo_goes_back_to_the_person_across_the_computer_moves() {
+    let mut h = harness(app(&["human", "random"], options(3, 3), None));
+    click_segment(&mut h, &seg("h", 0, 0));
+    wait_for(&mut h, "the computer's move", |a| {
+        a.session().human_to_move().is_some() && !a.thinking()
+    });
+    assert!(h.state().session().history.len() >= 3);
+    h.get_by_label("Undo").click();
+    h.run_steps(2);
+    assert_eq!(h.state().session().history.len(), 1);
+    assert_eq!(h.state().session().facts.to_move, Some(1));
+    // Ctrl+Z with nothing left to undo says so.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().status(), Some("Nothing to undo."));
+}
+
+#[test]
+fn the_hint_comes_from_the_computer_with_its_reason() {
+    let mut h = harness(app(&["human", "greedy"], options(3, 3), None));
+    h.key_press(egui::Key::H);
+    h.run_steps(1);
+    wait_for(&mut h, "the hint", |a| a.hint().is_some());
+    let (notation, reason) = h.state().hint().unwrap();
+    assert!(
+        notation.starts_with('h') || notation.starts_with('v'),
+        "{notation}"
+    );
+    assert!(!reason.is_empty());
+    h.get_by_label_contains("Hint: ");
+}
+
+fn copy_rules(name: &str) -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("tabula-gui-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("prolog")
+        .join("dots.pl");
+    let text = std::fs::read_to_string(original).unwrap();
+    let file = dir.join("dots.pl");
+    std::fs::write(&file, &text).unwrap();
+    (file, text)
+}
+
+#[test]
+fn rules_edited_live_broken_then_fixed() {
+    let (file, text) = copy_rules("reload");
+    let mut h = harness(app(&["human", "human"], options(3, 3), Some(file.clone())));
+    click_segment(&mut h, &seg("h", 0, 0));
+
+    // A syntax error: reported with file and line, and play goes on with the old rules.
+    let broken = text.replacen("box_points(10).", "box_points(10", 1);
+    let line = broken
+        .lines()
+        .position(|l| l.starts_with("box_points(10"))
+        .unwrap()
+        + 1;
+    std::fs::write(&file, &broken).unwrap();
+    h.state_mut().reload_now();
+    h.run_steps(2);
+    let error = h
+        .state()
+        .load_error()
+        .expect("the error is shown")
+        .to_string();
+    assert!(error.contains("dots.pl:"), "{error}");
+    assert!(
+        error.contains(&format!("dots.pl:{line}:")),
+        "line {line}: {error}"
+    );
+    h.get_by_label_contains("syntax error");
+    click_segment(&mut h, &seg("v", 0, 0));
+    assert_eq!(h.state().session().history.len(), 3);
+
+    // Fixed, with boxes worth 5: the game is replayed under the new rules.
+    std::fs::write(&file, text.replacen("box_points(10).", "box_points(5).", 1)).unwrap();
+    h.state_mut().reload_now();
+    h.run_steps(2);
+    assert_eq!(h.state().load_error(), None);
+    assert_eq!(
+        h.state().session().history.len(),
+        3,
+        "the moves so far survive the reload"
+    );
+    for (kind, i, j) in [("v", 0, 1), ("h", 1, 0)] {
+        click_segment(&mut h, &seg(kind, i, j));
+    }
+    assert_eq!(h.state().session().scores(), vec![0, 5]);
+}
+
+#[test]
+fn the_new_game_panel_sets_up_a_board() {
+    let mut h = harness(app(&["human", "human"], options(3, 3), None));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
+    h.run_steps(2);
+    h.get_by_label("Start").click();
+    h.run_steps(2);
+    let s = h.state().session();
+    assert_eq!(s.history.len(), 1);
+    assert_eq!(s.seats.len(), 2);
+}
