@@ -231,3 +231,27 @@ fn the_new_game_panel_sets_up_a_board() {
     assert_eq!(s.history.len(), 1);
     assert_eq!(s.seats.len(), 2);
 }
+
+#[test]
+fn saving_a_rules_file_triggers_a_reload() {
+    use tabula::game::Rules;
+    use tabula::gui::watch::{Reload, Watcher};
+    let (file, text) = copy_rules("watch");
+    let game = find_game("dots").unwrap();
+    let rules = Rules::load(game, Some(&file)).unwrap();
+    let watcher = Watcher::start(rules.files().to_vec(), game, Some(file.clone()), || {}).expect("watching works here");
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::write(&file, text.replacen("box_points(10).", "box_points(10", 1)).unwrap();
+    let start = Instant::now();
+    let reload = loop {
+        if let Some(reload) = watcher.poll() {
+            break reload;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no reload after saving");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    match reload {
+        Reload::Failed(message) => assert!(message.contains("dots.pl:") && message.contains("syntax error"), "{message}"),
+        Reload::Loaded(_) => panic!("a broken file loaded"),
+    }
+}
