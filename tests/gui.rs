@@ -239,7 +239,8 @@ fn saving_a_rules_file_triggers_a_reload() {
     let (file, text) = copy_rules("watch");
     let game = find_game("dots").unwrap();
     let rules = Rules::load(game, Some(&file)).unwrap();
-    let watcher = Watcher::start(rules.files().to_vec(), game, Some(file.clone()), || {}).expect("watching works here");
+    let watcher = Watcher::start(rules.files().to_vec(), game, Some(file.clone()), || {})
+        .expect("watching works here");
     std::thread::sleep(Duration::from_millis(300));
     std::fs::write(&file, text.replacen("box_points(10).", "box_points(10", 1)).unwrap();
     let start = Instant::now();
@@ -247,11 +248,17 @@ fn saving_a_rules_file_triggers_a_reload() {
         if let Some(reload) = watcher.poll() {
             break reload;
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "no reload after saving");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no reload after saving"
+        );
         std::thread::sleep(Duration::from_millis(50));
     };
     match reload {
-        Reload::Failed(message) => assert!(message.contains("dots.pl:") && message.contains("syntax error"), "{message}"),
+        Reload::Failed(message) => assert!(
+            message.contains("dots.pl:") && message.contains("syntax error"),
+            "{message}"
+        ),
         Reload::Loaded(_) => panic!("a broken file loaded"),
     }
 }

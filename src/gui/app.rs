@@ -4,6 +4,7 @@
 
 use super::computer::{Computer, reason_text};
 use super::dots_board::{self, BoardLayout, Overlay};
+use super::kingpawn_board::{self, SquareLayout};
 use super::palette;
 use super::session::Session;
 use super::watch::{Reload, Watcher};
@@ -40,6 +41,7 @@ enum Purpose {
 /// The new-game panel's choices.
 #[derive(Debug, Clone)]
 struct NewGame {
+    game: &'static GameInfo,
     rows: u32,
     cols: u32,
     players: usize,
@@ -62,6 +64,7 @@ pub struct TabulaApp {
     load_error: Option<String>,
     new_game: Option<NewGame>,
     layout: Option<BoardLayout>,
+    square_layout: Option<SquareLayout>,
     watcher: Option<Watcher>,
     budget_ms: u64,
     computer_moves: bool,
@@ -134,6 +137,7 @@ impl TabulaApp {
             load_error: None,
             new_game: None,
             layout: None,
+            square_layout: None,
             watcher,
             budget_ms: options.budget_ms,
             computer_moves: options.computer_moves,
@@ -148,6 +152,11 @@ impl TabulaApp {
     /// Where the board was drawn last (for tests that click).
     pub fn layout(&self) -> Option<BoardLayout> {
         self.layout
+    }
+
+    /// Where a board of squares was drawn last (for tests that click).
+    pub fn square_layout(&self) -> Option<SquareLayout> {
+        self.square_layout
     }
 
     /// The message shown after the last action, if any.
@@ -228,6 +237,14 @@ impl TabulaApp {
     }
 
     fn start(&mut self, options: Vec<Term>, seats: Vec<PlayerSpec>) {
+        // A level another game has (after switching games) becomes this game's strongest.
+        let seats: Vec<PlayerSpec> = seats
+            .into_iter()
+            .map(|s| match s.check(&self.levels) {
+                Ok(()) => s,
+                Err(_) => PlayerSpec::strongest(&self.levels),
+            })
+            .collect();
         match Session::new(
             &self.rules,
             options,
@@ -275,6 +292,24 @@ impl TabulaApp {
                 }
                 self.restart_computer();
             }
+        }
+    }
+
+    /// Another game: its rules, players and watcher.
+    fn switch_game(&mut self, game: &'static GameInfo) {
+        match Rules::load(game, None) {
+            Ok(rules) => {
+                self.levels = rules.levels().unwrap_or_default();
+                if self.watcher.is_some() {
+                    self.watcher =
+                        Watcher::start(rules.files().to_vec(), game, None, wake(&self.repaint));
+                }
+                self.game = game;
+                self.rules_file = None;
+                self.rules = rules;
+                self.restart_computer();
+            }
+            Err(e) => self.report(e),
         }
     }
 
@@ -352,6 +387,7 @@ impl TabulaApp {
     fn open_new_game(&mut self) {
         let (rows, cols) = board_size(&self.session.facts.view).unwrap_or((5, 6));
         self.new_game = Some(NewGame {
+            game: self.game,
             rows,
             cols,
             players: self.session.seats.len(),
@@ -551,15 +587,26 @@ impl TabulaApp {
         let hint = self.hint.as_ref().map(|(mv, _)| mv.term().clone());
         let last = self.session.last().map(|a| a.mv.term().clone());
         let legal = self.session.facts.legal.clone();
-        let overlay = Overlay {
-            legal: &legal,
-            last: last.as_ref(),
-            hint: hint.as_ref(),
-            clicker,
-        };
         let view = self.session.facts.view.clone();
-        let (clicked, layout) = dots_board::show(ui, &view, &overlay);
-        self.layout = layout;
+        let clicked = match term::functor_name(&view) {
+            Some("kingpawn_view") => {
+                let (clicked, layout) =
+                    kingpawn_board::show(ui, &view, &legal, last.as_ref(), hint.as_ref(), clicker);
+                self.square_layout = layout;
+                clicked
+            }
+            _ => {
+                let overlay = Overlay {
+                    legal: &legal,
+                    last: last.as_ref(),
+                    hint: hint.as_ref(),
+                    clicker,
+                };
+                let (clicked, layout) = dots_board::show(ui, &view, &overlay);
+                self.layout = layout;
+                clicked
+            }
+        };
         if let Some(mv) = clicked {
             self.click(&mv);
         }
@@ -627,17 +674,27 @@ impl TabulaApp {
                     .spacing([12.0, 8.0])
                     .show(ui, |ui| {
                         ui.label("Game");
-                        ui.label(self.game.title);
+                        egui::ComboBox::from_id_salt("game")
+                            .selected_text(form.game.title)
+                            .show_ui(ui, |ui| {
+                                for g in crate::game::GAMES {
+                                    ui.selectable_value(&mut form.game, g, g.title);
+                                }
+                            });
                         ui.end_row();
-                        ui.label("Rows of dots");
-                        ui.add(egui::Slider::new(&mut form.rows, 2..=12));
-                        ui.end_row();
-                        ui.label("Columns of dots");
-                        ui.add(egui::Slider::new(&mut form.cols, 2..=12));
-                        ui.end_row();
-                        ui.label("Players");
-                        ui.add(egui::Slider::new(&mut form.players, 2..=4));
-                        ui.end_row();
+                        if form.game.name == "dots" {
+                            ui.label("Rows of dots");
+                            ui.add(egui::Slider::new(&mut form.rows, 2..=12));
+                            ui.end_row();
+                            ui.label("Columns of dots");
+                            ui.add(egui::Slider::new(&mut form.cols, 2..=12));
+                            ui.end_row();
+                            ui.label("Players");
+                            ui.add(egui::Slider::new(&mut form.players, 2..=4));
+                            ui.end_row();
+                        } else {
+                            form.players = 2;
+                        }
                         form.seats
                             .resize(form.players, choices.last().cloned().unwrap_or_default());
                         for k in 0..form.players {
@@ -673,11 +730,18 @@ impl TabulaApp {
             let mut seats: Vec<PlayerSpec> =
                 form.seats.iter().filter_map(|s| s.parse().ok()).collect();
             seats.rotate_left(form.first);
-            let options = vec![
-                Term::compound("rows", [Term::integer(form.rows)]),
-                Term::compound("cols", [Term::integer(form.cols)]),
-                Term::compound("players", [Term::integer(form.players as u32)]),
-            ];
+            let options = if form.game.name == "dots" {
+                vec![
+                    Term::compound("rows", [Term::integer(form.rows)]),
+                    Term::compound("cols", [Term::integer(form.cols)]),
+                    Term::compound("players", [Term::integer(form.players as u32)]),
+                ]
+            } else {
+                Vec::new()
+            };
+            if !std::ptr::eq(form.game, self.game) {
+                self.switch_game(form.game);
+            }
             self.start(options, seats);
         } else if open {
             self.new_game = Some(form);

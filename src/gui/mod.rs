@@ -5,6 +5,7 @@
 pub mod app;
 pub mod computer;
 pub mod dots_board;
+pub mod kingpawn_board;
 pub mod palette;
 pub mod session;
 pub mod watch;
