@@ -2,6 +2,7 @@
 //! only: what is on the board and whose it is comes from Prolog.
 
 pub mod dots;
+pub mod kingpawn;
 
 use crate::term::{self, Term};
 
@@ -72,9 +73,9 @@ pub fn label(p: u32) -> char {
 /// term itself, so a new game is playable in the terminal before it has a board.
 pub fn render(view: &Term, last: Option<&Term>, style: Style) -> String {
     match term::functor_name(view) {
-        Some("dots_view") => {
-            dots::render(view, last, style).unwrap_or_else(|| format!("{}\n", term::to_text(view)))
-        }
-        _ => format!("{}\n", term::to_text(view)),
+        Some("dots_view") => dots::render(view, last, style),
+        Some("kingpawn_view") => kingpawn::render(view, last, style),
+        _ => None,
     }
+    .unwrap_or_else(|| format!("{}\n", term::to_text(view)))
 }
