@@ -331,7 +331,18 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
             "--move-time must be a positive number of seconds".into(),
         ));
     }
+    let engines = seats
+        .iter()
+        .map(|seat| match seat {
+            PlayerSpec::File(_) => Rules::load_player(info, args.rules.as_deref(), seat).map(Some),
+            _ => Ok(None),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for engine in engines.iter().flatten() {
+        engine.seed(seed)?;
+    }
     let table = Table {
+        engines,
         rules: &rules,
         seats,
         budget_ms: move_time_ms(args.move_time)?,

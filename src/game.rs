@@ -2,6 +2,7 @@
 //! Prolog module. Nothing here knows a rule; every answer comes from the rules files.
 
 use crate::engine::{Engine, EngineError};
+use crate::player::PlayerSpec;
 use crate::term::{self, Term};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -164,6 +165,16 @@ impl Rules {
         files.push(rules.map_or_else(|| dir.join(game.rules), Path::to_path_buf));
         files.push(dir.join(game.players));
         Rules::load_files(files)
+    }
+
+    /// The rules in an engine of a player's own: a player file is consulted after them.
+    pub fn load_player(game: &GameInfo, rules: Option<&Path>, spec: &PlayerSpec) -> Result<Rules> {
+        let mut loaded = Rules::load(game, rules)?;
+        if let PlayerSpec::File(path) = spec {
+            loaded.engine.consult(path)?;
+            loaded.files.push(path.clone());
+        }
+        Ok(loaded)
     }
 
     /// Loads `game.pl` and a single rules file, for checking a file someone is editing.
@@ -352,6 +363,45 @@ impl Rules {
             .iter()
             .filter_map(|l| term::as_atom(l).map(str::to_string))
             .collect())
+    }
+
+    /// The move of a computer player: a built-in level, or a player file loaded in this
+    /// engine (see [`Rules::load_player`]).
+    pub fn player_move(
+        &self,
+        spec: &PlayerSpec,
+        state: &State,
+        budget_ms: u64,
+    ) -> Result<(Move, Term)> {
+        match spec {
+            PlayerSpec::Builtin(level) => self.choose_move(level, state, budget_ms),
+            PlayerSpec::File(path) => self.file_move(path, state, budget_ms),
+            PlayerSpec::Human => Err(GameError::Usage("a person chooses their own moves".into())),
+        }
+    }
+
+    /// A player file's move: through the game's adapter when the game has one (the
+    /// king-and-pawn assignment's four predicates), else the file's own
+    /// `choose_move(+State, +BudgetMs, -Move)`.
+    fn file_move(&self, path: &Path, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
+        let ai = term::quote_atom(&format!("{}_ai", self.module));
+        let s = state.text();
+        // The game's adapter, when its players module has one; an unknown procedure
+        // means it has none, and the file answers for itself.
+        let adapted = self
+            .engine
+            .query_once(&format!("{ai}:file_player_move({s}, {budget_ms}, M)"));
+        let answer = match adapted {
+            Err(EngineError::Exception(e)) if term::to_text(&e).contains("file_player_move") => {
+                self.engine
+                    .query_once(&format!("user:choose_move({s}, {budget_ms}, M)"))?
+            }
+            other => other?,
+        };
+        let mv = answer.and_then(|mut b| b.remove("M")).ok_or_else(|| {
+            GameError::Contract(format!("the player {} gave no move", path.display()))
+        })?;
+        Ok((Move::new(mv), Term::atom("file")))
     }
 
     /// A built-in computer player's move: `<module>_ai:choose_move/5`.

@@ -78,6 +78,8 @@ pub struct Table<'a> {
     pub style: Style,
     /// The game, for its notation help.
     pub game: &'a GameInfo,
+    /// The engines of the seats that need their own (player files), by seat.
+    pub engines: Vec<Option<Rules>>,
 }
 
 /// One position of the game so far, to undo to.
@@ -135,8 +137,14 @@ impl Table<'_> {
                 .cloned()
                 .unwrap_or(PlayerSpec::Human);
             let mv = match spec {
-                PlayerSpec::Builtin(level) => {
-                    let (mv, why) = self.rules.choose_move(&level, &state, self.budget_ms)?;
+                PlayerSpec::Builtin(_) | PlayerSpec::File(_) => {
+                    // A player file thinks in its own engine; built-in levels in the rules'.
+                    let brain = self
+                        .engines
+                        .get(player as usize - 1)
+                        .and_then(Option::as_ref)
+                        .unwrap_or(self.rules);
+                    let (mv, why) = brain.player_move(&spec, &state, self.budget_ms)?;
                     let notation = self.rules.move_text(&state, &mv)?;
                     let _ = writeln!(
                         out,

@@ -2,6 +2,7 @@
 //! written in Prolog (`prolog/<game>_ai.pl`).
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// A player as given on the command line (`--p1 SPEC`).
@@ -11,6 +12,10 @@ pub enum PlayerSpec {
     Human,
     /// A built-in Prolog player of the given level (`random`, `greedy`).
     Builtin(String),
+    /// A player written in Prolog by someone, in its own file (`FILE.pl`): it defines
+    /// `choose_move(+State, +BudgetMs, -Move)`, or the interface its game's players
+    /// file adapts (`<game>_ai:file_player_move`). It runs in an engine of its own.
+    File(PathBuf),
 }
 
 impl PlayerSpec {
@@ -29,10 +34,13 @@ impl PlayerSpec {
         matches!(self, PlayerSpec::Human)
     }
 
-    /// Checks a built-in player against the levels the game's players file offers.
+    /// Checks a built-in player against the levels the game's players file offers,
+    /// and that a player file exists.
     pub fn check(&self, levels: &[String]) -> Result<(), String> {
         match self {
             PlayerSpec::Human => Ok(()),
+            PlayerSpec::File(path) if path.is_file() => Ok(()),
+            PlayerSpec::File(path) => Err(format!("no such player file: {}", path.display())),
             PlayerSpec::Builtin(level) if levels.contains(level) => Ok(()),
             PlayerSpec::Builtin(level) => Err(format!(
                 "unknown player {level:?}: this game's players are human, {}",
@@ -50,6 +58,9 @@ impl FromStr for PlayerSpec {
         if spec == "human" {
             return Ok(PlayerSpec::Human);
         }
+        if spec.ends_with(".pl") {
+            return Ok(PlayerSpec::File(PathBuf::from(s.trim())));
+        }
         // The levels are the game's (its players file lists them): checked once the
         // rules are loaded, with PlayerSpec::check.
         if !spec.is_empty() && spec.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -66,6 +77,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Builtin(level) => write!(f, "{level}"),
+            PlayerSpec::File(path) => write!(f, "{}", path.display()),
         }
     }
 }
@@ -86,6 +98,17 @@ mod tests {
         let err = grandmaster.check(&levels).unwrap_err();
         assert!(err.contains("human, random, greedy"), "{err}");
         assert!("a b".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "players/Mine.pl".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::File("players/Mine.pl".into()))
+        );
+        let missing = "/nonexistent/p.pl".parse::<PlayerSpec>().unwrap();
+        assert!(
+            missing
+                .check(&levels)
+                .unwrap_err()
+                .contains("no such player file")
+        );
         assert_eq!(
             PlayerSpec::strongest(&levels),
             PlayerSpec::Builtin("greedy".into())

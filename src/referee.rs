@@ -91,11 +91,11 @@ pub fn play_game(
         let seat = seats
             .get(player as usize - 1)
             .ok_or_else(|| GameError::Contract(format!("player {player} has no seat")))?;
-        let PlayerSpec::Builtin(level) = &seat.spec else {
+        if seat.spec.is_human() {
             return Err(GameError::Usage("a person cannot sit in a match".into()));
-        };
+        }
         let started = Instant::now();
-        let answer = seat.rules.choose_move(level, &state, budget_ms);
+        let answer = seat.rules.player_move(&seat.spec, &state, budget_ms);
         let ms = started.elapsed().as_millis() as u64;
         let (mv, reason) = match answer {
             Ok(answer) => answer,

@@ -55,7 +55,7 @@ pub fn run_match(
         side.check(&levels).map_err(GameError::Usage)?;
         contestants.push(Contestant {
             spec: side.clone(),
-            rules: Rules::load(spec.game, spec.rules_file)?,
+            rules: Rules::load_player(spec.game, spec.rules_file, side)?,
         });
     }
     let names = [

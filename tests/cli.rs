@@ -322,3 +322,72 @@ fn a_match_refuses_people_and_unknown_players() {
     );
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn a_player_file_plays_and_one_that_cheats_forfeits() {
+    let dir = scratch("players");
+    let first = dir.join("first.pl");
+    std::fs::write(&first, "% Always the first legal move.\nchoose_move(State, _Budget, Move) :- dots:legal_moves(State, [Move|_]).\n").unwrap();
+    let o = tabula(
+        &[
+            "match",
+            "--p1",
+            first.to_str().unwrap(),
+            "--p2",
+            "random",
+            "--games",
+            "2",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(!out.contains("FORFEIT"), "{out}");
+    assert!(out.contains("first.pl (p1)"), "{out}");
+
+    let cheat = dir.join("cheat.pl");
+    std::fs::write(&cheat, "choose_move(_, _, h(0,0)).\n").unwrap();
+    let o = tabula(
+        &[
+            "match",
+            "--p1",
+            cheat.to_str().unwrap(),
+            "--p2",
+            "random",
+            "--games",
+            "2",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(
+        out.contains("FORFEIT") && out.contains("h(0,0) is already drawn"),
+        "{out}"
+    );
+
+    let broken = dir.join("broken.pl");
+    std::fs::write(&broken, "choose_move(_, _, M) :- M = .\n").unwrap();
+    let o = tabula(
+        &[
+            "match",
+            "--p1",
+            broken.to_str().unwrap(),
+            "--p2",
+            "random",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("broken.pl:1"), "{}", stderr(&o));
+}

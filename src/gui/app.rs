@@ -221,7 +221,7 @@ impl TabulaApp {
         if self.session.is_over() || self.pending.is_some() {
             return;
         }
-        let level = PlayerSpec::strongest(&self.levels).to_string();
+        let level = PlayerSpec::strongest(&self.levels);
         let ticket = self
             .computer
             .ask(self.session.state(), &level, self.budget_ms);
@@ -446,6 +446,10 @@ impl TabulaApp {
             PlayerSpec::Human if humans == 1 => "You".into(),
             PlayerSpec::Human => format!("Player {p}"),
             PlayerSpec::Builtin(level) => format!("Computer ({level})"),
+            PlayerSpec::File(path) => path
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "Player file".into()),
         }
     }
 

@@ -3,7 +3,9 @@
 //! window closes mid-thought, the process ends without it.
 
 use crate::game::{GameInfo, Move, Rules, State};
+use crate::player::PlayerSpec;
 use crate::term::{self, Term};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
@@ -12,7 +14,7 @@ use std::thread;
 struct Request {
     ticket: u64,
     state: State,
-    level: String,
+    player: PlayerSpec,
     budget_ms: u64,
 }
 
@@ -30,6 +32,36 @@ pub struct Computer {
     next_ticket: u64,
 }
 
+/// The engines of the computer's thread: the game's, and one per player file.
+struct Brains {
+    game: &'static GameInfo,
+    rules_file: Option<PathBuf>,
+    base: Result<Rules, String>,
+    files: HashMap<PathBuf, Rules>,
+}
+
+impl Brains {
+    fn answer(&mut self, request: &Request) -> Result<(Move, Term), String> {
+        let brain = match &request.player {
+            PlayerSpec::File(path) => {
+                if !self.files.contains_key(path) {
+                    let loaded =
+                        Rules::load_player(self.game, self.rules_file.as_deref(), &request.player)
+                            .map_err(|e| e.to_string())?;
+                    self.files.insert(path.clone(), loaded);
+                }
+                self.files
+                    .get(path)
+                    .ok_or_else(|| "the player file did not load".to_string())?
+            }
+            _ => self.base.as_ref().map_err(Clone::clone)?,
+        };
+        brain
+            .player_move(&request.player, &request.state, request.budget_ms)
+            .map_err(|e| e.to_string())
+    }
+}
+
 impl Computer {
     /// Starts a thread that loads the game's rules and players, then answers requests;
     /// `wake` is called after each answer (to repaint the window).
@@ -43,14 +75,15 @@ impl Computer {
         let spawned = thread::Builder::new()
             .name("computer".into())
             .spawn(move || {
-                let rules = Rules::load(game, rules_file.as_deref());
+                let base = Rules::load(game, rules_file.as_deref()).map_err(|e| e.to_string());
+                let mut brains = Brains {
+                    game,
+                    rules_file,
+                    base,
+                    files: HashMap::new(),
+                };
                 while let Ok(request) = inbox.recv() {
-                    let result = match &rules {
-                        Ok(rules) => rules
-                            .choose_move(&request.level, &request.state, request.budget_ms)
-                            .map_err(|e| e.to_string()),
-                        Err(e) => Err(e.to_string()),
-                    };
+                    let result = brains.answer(&request);
                     if outbox
                         .send(Answer {
                             ticket: request.ticket,
@@ -74,13 +107,13 @@ impl Computer {
     }
 
     /// Asks for a move; the answer will carry the returned ticket.
-    pub fn ask(&mut self, state: &State, level: &str, budget_ms: u64) -> u64 {
+    pub fn ask(&mut self, state: &State, player: &PlayerSpec, budget_ms: u64) -> u64 {
         let ticket = self.next_ticket;
         self.next_ticket += 1;
         let _ = self.requests.send(Request {
             ticket,
             state: state.clone(),
-            level: level.to_string(),
+            player: player.clone(),
             budget_ms,
         });
         ticket

@@ -92,13 +92,13 @@ impl Session {
             .map(|_| p)
     }
 
-    /// The computer level to move, if a computer sits there.
-    pub fn computer_to_move(&self) -> Option<(u32, String)> {
+    /// The computer player to move, if a program sits there.
+    pub fn computer_to_move(&self) -> Option<(u32, PlayerSpec)> {
         let p = self.facts.to_move?;
-        match self.seats.get(p as usize - 1) {
-            Some(PlayerSpec::Builtin(level)) => Some((p, level.clone())),
-            _ => None,
-        }
+        self.seats
+            .get(p as usize - 1)
+            .filter(|s| !s.is_human())
+            .map(|s| (p, s.clone()))
     }
 
     /// Plays `mv` if the rules allow it: the events it caused, or `None` if illegal.
