@@ -89,16 +89,16 @@ not a start and does not parse.
                      max_plies/2,
                      default_limit/1,
                      no_legal_move_rule/1,
-                     squares/4,
+                     piece_squares/4,
                      moves_made/2,
                      move_limit/2,
                      moves_left/2,
-                     history/2,
-                     result/2,
-                     on_board/1,
-                     adjacent/2,
-                     distance/3,
-                     king_moves/2,
+                     move_history/2,
+                     game_result/2,
+                     square_on_board/1,
+                     squares_adjacent/2,
+                     king_distance/3,
+                     king_steps/2,
                      square_text//1,
                      position_text//1]).
 
@@ -131,31 +131,31 @@ no_legal_move_rule(loses).
    The board
    --------------------------------------------------------------------- */
 
-%% on_board(+Square)
+%% square_on_board(+Square)
 % Square is sq(L,C) with L and C integers from 1 to 8. Any other term fails.
-on_board(Square) :-
+square_on_board(Square) :-
     nonvar(Square),
     Square = sq(L, C),
     integer(L), integer(C),
     L >= 1, L =< 8,
     C >= 1, C =< 8.
 
-%% distance(+Square1, +Square2, -D)
+%% king_distance(+Square1, +Square2, -D)
 % D is the king distance between two squares, max(|L1-L2|, |C1-C2|): the
 % number of moves a lone king needs to go from one to the other.
-distance(sq(L1, C1), sq(L2, C2), D) :-
+king_distance(sq(L1, C1), sq(L2, C2), D) :-
     D is max(abs(L1 - L2), abs(C1 - C2)).
 
-%% adjacent(+Square1, +Square2)
+%% squares_adjacent(+Square1, +Square2)
 % The two squares are adjacent in the assignment's sense:
 % max(|delta-l|, |delta-c|) = 1.
-adjacent(S1, S2) :-
-    distance(S1, S2, 1).
+squares_adjacent(S1, S2) :-
+    king_distance(S1, S2, 1).
 
 % touching(+S1, +S2): the same square or adjacent ones. Two kings may never
 % touch.
 touching(S1, S2) :-
-    distance(S1, S2, D),
+    king_distance(S1, S2, D),
     D =< 1.
 
 % step(DL, DC): the 8 directions of a king, in the order that makes the
@@ -164,15 +164,15 @@ step(-1, -1). step(-1, 0). step(-1, 1).
 step( 0, -1).              step( 0, 1).
 step( 1, -1). step( 1, 0). step( 1, 1).
 
-%% king_moves(+Square, -Squares)
+%% king_steps(+Square, -Squares)
 % Squares are the squares of the board next to Square, in the standard
 % order of terms (row, then column): where a king on Square could go if
 % nothing else were on the board. 3 in a corner, 5 on an edge, 8 inside.
-king_moves(sq(L, C), Squares) :-
+king_steps(sq(L, C), Squares) :-
     findall(sq(L1, C1),
             ( step(DL, DC),
               L1 is L + DL, C1 is C + DC,
-              on_board(sq(L1, C1)) ),
+              square_on_board(sq(L1, C1)) ),
             Squares).
 
 
@@ -262,7 +262,7 @@ square_option(Name, Options, Default, Square) :-
     (   memberchk(Pattern, Options) ->
         must_be(integer, L),
         must_be(integer, C),
-        (   on_board(sq(L, C)) -> Square = sq(L, C)
+        (   square_on_board(sq(L, C)) -> Square = sq(L, C)
         ;   domain_error(row_and_column_between_1_and_8, Pattern,
                          initial_state/2)
         )
@@ -291,7 +291,7 @@ check_start(Start) :-
     Start = start(White, Black, Pawn, _, _, _),
     (   White == Black ->
         start_error(kings_on_different_squares, Start)
-    ;   adjacent(White, Black) ->
+    ;   squares_adjacent(White, Black) ->
         start_error(kings_not_adjacent, Start)
     ;   Black == Pawn ->
         start_error(black_king_not_on_its_pawn, Start)
@@ -323,7 +323,7 @@ text_start(Text, Start) :-
     ).
 
 check_square(Name, sq(L, C)) :-
-    (   on_board(sq(L, C)) -> true
+    (   square_on_board(sq(L, C)) -> true
     ;   Option =.. [Name, L, C],
         domain_error(row_and_column_between_1_and_8, Option, initial_state/2)
     ).
@@ -346,10 +346,10 @@ players(_, 2).
 % is over.
 to_move(kingpawn(_, _, _, Turn, _, _, ongoing, _), Turn).
 
-%% squares(+State, -White, -Black, -Pawn)
+%% piece_squares(+State, -White, -Black, -Pawn)
 % The squares of the white king, the black king and the pawn, as sq(L,C).
 % After a capture White and Pawn are the same square.
-squares(kingpawn(White, Black, Pawn, _, _, _, _, _), White, Black, Pawn).
+piece_squares(kingpawn(White, Black, Pawn, _, _, _, _, _), White, Black, Pawn).
 
 %% moves_made(+State, -Made)
 % Made is the number of moves White has made (those of the options'
@@ -365,18 +365,18 @@ move_limit(kingpawn(_, _, _, _, _, Limit, _, _), Limit).
 moves_left(kingpawn(_, _, _, _, Made, Limit, _, _), N) :-
     N is Limit - Made.
 
-%% history(+State, -Moves)
+%% move_history(+State, -Moves)
 % Moves are the moves played since the start position, oldest first, as
 % Player-sq(L,C) (Player 1 is White, 2 is Black).
-history(kingpawn(_, _, _, _, _, _, _, History), Moves) :-
+move_history(kingpawn(_, _, _, _, _, _, _, History), Moves) :-
     reverse(History, Moves).
 
-%% result(+State, -Result)
+%% game_result(+State, -Result)
 % Result is `ongoing`, won(Player, How) or drawn(How), where How says why
 % the game ended: capture (White took the pawn), limit (White made its last
 % allowed move without capturing) or no_legal_move (the side to move could
 % not move; see no_legal_move_rule/1).
-result(kingpawn(_, _, _, _, _, _, Result, _), Result).
+game_result(kingpawn(_, _, _, _, _, _, Result, _), Result).
 
 %% max_plies(+State, -N)
 % N bounds the number of moves left in the game. With M moves left to
@@ -428,7 +428,7 @@ legal_move(State, Move) :-
 legal_moves(kingpawn(White, Black, Pawn, Turn, _, _, Result, _), Moves) :-
     (   Result == ongoing ->
         mover(Turn, White, Black, From, Other),
-        king_moves(From, Candidates),
+        king_steps(From, Candidates),
         allowed_moves(Candidates, Turn, Other, Pawn, Moves)
     ;   Moves = []
     ).
@@ -444,7 +444,7 @@ allowed_moves([To|Tos], Turn, Other, Pawn, Moves) :-
 % a legal move.
 has_legal_move(kingpawn(White, Black, Pawn, Turn, _, _, _, _)) :-
     mover(Turn, White, Black, From, Other),
-    king_moves(From, Candidates),
+    king_steps(From, Candidates),
     member(To, Candidates),
     allowed(Turn, To, Other, Pawn),
     !.
@@ -555,7 +555,8 @@ parsed_move(Move) -->
 notation(sq(L, C)) --> "(", !, blanks, pair(L, C), blanks, ")".
 notation(sq(L, C)) --> "[", !, blanks, pair(L, C), blanks, "]".
 notation(sq(L, C)) --> "sq", !, blanks, "(", blanks, pair(L, C), blanks, ")".
-notation(sq(L, C)) --> [Letter], { column_letter(Letter, C) }, !, blanks, nat(L).
+notation(sq(L, C)) -->
+    [Letter], { column_letter(Letter, C) }, !, blanks, nat(L).
 notation(sq(L, C)) --> pair(L, C).
 
 % Two numbers, separated by a comma (blanks around it allowed) or blanks.
@@ -672,7 +673,7 @@ reason(_, Move) -->
     " is not a move: a move is the square the king goes to, (L C), with",
     " the row L and the column C from 1 to 8".
 reason(_, Move) -->
-    { \+ on_board(Move) }, !,
+    { \+ square_on_board(Move) }, !,
     square_text(Move), " is not on the board: rows and columns go from 1 to 8".
 reason(State, Move) -->
     { State = kingpawn(White, Black, _, Turn, _, _, _, _),
@@ -683,7 +684,7 @@ reason(State, Move) -->
 reason(State, Move) -->
     { State = kingpawn(White, Black, _, Turn, _, _, _, _),
       mover(Turn, White, Black, From, _),
-      \+ adjacent(Move, From) }, !,
+      \+ squares_adjacent(Move, From) }, !,
     square_text(Move), " is not next to the ", king(Turn), " on ",
     square_text(From), ": a king moves one square at a time".
 reason(State, Move) -->
@@ -725,10 +726,11 @@ square_term(Move) :-
 %% view(+State, -View)
 % View is what a terminal or a GUI draws:
 %   kingpawn_view(WhiteKing, BlackKing, Pawn, WhiteMovesMade, Limit, ToMove)
-% with the squares as sq(L,C) (row L from 1 at the bottom of the
-% assignment's diagram, column C from 1 on the left). Pawn is `none` once White has taken it
-% (WhiteKing then stands on its square). WhiteMovesMade of Limit moves are
-% made; ToMove is 1 (White), 2 (Black) or `none` when the game is over.
+% with the squares as sq(L,C): row L from 1 at the bottom of the
+% assignment's diagram, column C from 1 on the left. Pawn is `none` once
+% White has taken it (WhiteKing then stands on its square). WhiteMovesMade
+% of Limit moves are made; ToMove is 1 (White), 2 (Black) or `none` when
+% the game is over.
 view(State, kingpawn_view(White, Black, Pawn, Made, Limit, ToMove)) :-
     State = kingpawn(White, Black, Pawn0, _, Made, Limit, Result, _),
     (   Result = won(1, capture) -> Pawn = none ; Pawn = Pawn0 ),

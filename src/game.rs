@@ -25,24 +25,37 @@ pub struct GameInfo {
 }
 
 /// The games tabula knows by name.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    name: "dots",
-    title: "Timbiriche (Dots and Boxes)",
-    rules: "dots.pl",
-    players: "dots_ai.pl",
-    notation_hint: "try h(0,1), v(2,3) or a dot pair such as a1-b1",
-    notation_help: "A move draws a segment between two neighbouring dots:\n  \
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        name: "dots",
+        title: "Timbiriche (Dots and Boxes)",
+        rules: "dots.pl",
+        players: "dots_ai.pl",
+        notation_hint: "try h(0,1), v(2,3) or a dot pair such as a1-b1",
+        notation_help: "A move draws a segment between two neighbouring dots:\n  \
 h(I,J) joins dot (I,J) to (I,J+1) and v(I,J) joins (I,J) to (I+1,J), rows I from the top and\n  \
 columns J from the left, from 0 (the numbers along the top and the left of the board);\n  \
 or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bottom\n  \
 (the letters along the bottom and the numbers on the right).",
-}];
+    },
+    GameInfo {
+        name: "kingpawn",
+        title: "King-and-pawn chase",
+        rules: "kingpawn.pl",
+        players: "kingpawn_ai.pl",
+        notation_hint: "type the king's destination square, e.g. (7 1), 7 1 or a7",
+        notation_help: "A move is the destination square of the king to move, as the assignment writes it:\n  \
+(7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7).\n  \
+White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side.",
+    },
+];
 
 /// Looks a game up by name (also accepting the titles' common names).
 pub fn find_game(name: &str) -> Option<&'static GameInfo> {
     let wanted = name.to_ascii_lowercase();
     let alias = match wanted.as_str() {
         "timbiriche" | "dots-and-boxes" | "dotsandboxes" | "dots_and_boxes" => "dots",
+        "king-and-pawn" | "kingandpawn" | "king_pawn" | "chase" => "kingpawn",
         other => other,
     };
     GAMES.iter().find(|g| g.name == alias)

@@ -64,7 +64,7 @@ fn a_person_plays_and_bad_input_changes_nothing() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
-    assert!(out.contains("B (greedy) plays"), "{out}");
+    assert!(out.contains("B (ai) plays"), "{out}");
     assert!(out.contains("Cannot read \"foo\" as a move"), "{out}");
     assert!(
         out.contains("Illegal move: h(0,0) is already drawn"),
