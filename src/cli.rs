@@ -390,7 +390,7 @@ fn gui(args: GuiArgs) -> Result<(), GameError> {
         options,
         seats,
         budget_ms: move_time_ms(args.move_time)?,
-        moves: args.moves.split_whitespace().map(str::to_string).collect(),
+        moves: split_moves(&args.moves),
         watch: !args.no_watch && screenshot.is_none(),
         computer_moves: screenshot.is_none(),
     };
@@ -398,6 +398,32 @@ fn gui(args: GuiArgs) -> Result<(), GameError> {
         Some(path) => crate::gui::screenshot(gui_options, path),
         None => crate::gui::run(gui_options),
     }
+}
+
+/// Moves separated by blanks; blanks inside parentheses belong to the move, so
+/// "(7 1) (2 7)" is two moves.
+fn split_moves(text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0i32;
+    for c in text.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if c.is_whitespace() && depth <= 0 {
+            if !current.is_empty() {
+                moves.push(std::mem::take(&mut current));
+            }
+        } else {
+            current.push(c);
+        }
+    }
+    if !current.is_empty() {
+        moves.push(current);
+    }
+    moves
 }
 
 fn play_match(args: MatchArgs) -> Result<(), GameError> {
@@ -572,5 +598,17 @@ fn board_size(rules: &Rules, state: &game::State) -> Option<String> {
             Some(format!("{rows} x {cols}"))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_moves;
+
+    #[test]
+    fn moves_split_at_blanks_outside_parentheses() {
+        assert_eq!(split_moves("(7 1) (2 7)  a5"), vec!["(7 1)", "(2 7)", "a5"]);
+        assert_eq!(split_moves("h(0, 1) v(2,3)"), vec!["h(0, 1)", "v(2,3)"]);
+        assert!(split_moves("  ").is_empty());
     }
 }

@@ -391,3 +391,45 @@ fn a_player_file_plays_and_one_that_cheats_forfeits() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("broken.pl:1"), "{}", stderr(&o));
 }
+
+#[test]
+fn king_and_pawn_in_the_terminal_and_the_example_player() {
+    let o = tabula(
+        &["play", "kingpawn", "--p2", "perfect"],
+        "(7 1)\n(1 1)\nz9\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(out.contains("B (perfect) plays"), "{out}");
+    assert!(out.contains("perfect(white_wins("), "{out}");
+    assert!(out.contains("Illegal move:"), "{out}");
+    assert!(out.contains("Cannot read \"z9\""), "{out}");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join("kingpawn_player.pl");
+    let o = tabula(
+        &[
+            "match",
+            "kingpawn",
+            "--p1",
+            example.to_str().unwrap(),
+            "--p2",
+            "greedy",
+            "--games",
+            "4",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(!out.contains("FORFEIT"), "{out}");
+    let o = tabula(
+        &[
+            "query",
+            "kingpawn",
+            "kingpawn:initial_state([], S), kingpawn_ai:value(S, V)",
+        ],
+        "",
+    );
+    assert!(stdout(&o).contains("V = white_wins(18)"), "{}", stdout(&o));
+}

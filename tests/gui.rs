@@ -262,3 +262,29 @@ fn saving_a_rules_file_triggers_a_reload() {
         Reload::Loaded(_) => panic!("a broken file loaded"),
     }
 }
+
+#[test]
+fn king_and_pawn_moves_by_clicking_a_square() {
+    let app = TabulaApp::new(GuiOptions {
+        game: find_game("kingpawn").unwrap(),
+        rules_file: None,
+        options: Vec::new(),
+        seats: vec![Some(PlayerSpec::Human), Some(PlayerSpec::Human)],
+        budget_ms: 300,
+        moves: Vec::new(),
+        watch: false,
+        computer_moves: true,
+    })
+    .unwrap();
+    let mut h = harness(app);
+    let layout = h.state().square_layout().expect("a board of squares");
+    // (8 1) to (7 2): a legal king step for White.
+    click_at(&mut h, layout.rect((7, 2)).center());
+    let s = h.state().session();
+    assert_eq!(s.last().unwrap().notation, "(7 2)");
+    assert_eq!(s.facts.to_move, Some(2));
+    // A square the black king may not take (next to the white king): nothing happens.
+    let layout = h.state().square_layout().unwrap();
+    click_at(&mut h, layout.rect((6, 3)).center());
+    assert_eq!(h.state().session().history.len(), 2);
+}
