@@ -634,8 +634,25 @@ root_search(M, Ids, Deg, Rem, V, Best, Nodes) :-
     ;   High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
         quiet_moves(M, Ids, 0, Deg, High, Moves)
     ),
-    moves_loop(Moves, M, Ids, 0, Deg, Rem, A, B, -1000, none, V, Best,
-               TT0, _, 1, Nodes).
+    mtd(Moves, M, Ids, Deg, Rem, 0, A, B, none, V, Best, TT0, 1, Nodes).
+
+% mtd(+Moves, +M, +Ids, +Deg, +Rem, +Guess, +Lower, +Upper, +Best0, -V,
+% -Best, +TT, +C0, -C): MTD(f): null-window searches of the root around a
+% guess, narrowing [Lower, Upper] to the value; the table carries over from
+% one search to the next. The best move is the one of the last search that
+% failed high (value >= its beta): it proves the lower bound.
+mtd(Moves, M, Ids, Deg, Rem, G, Lo, Up, Best0, V, Best, TT0, C0, C) :-
+    (   Lo >= Up ->
+        V = Lo, Best = Best0, C = C0
+    ;   (   G =:= Lo -> Beta is G + 1 ; Beta = G ),
+        Alpha is Beta - 1,
+        moves_loop(Moves, M, Ids, 0, Deg, Rem, Alpha, Beta, -1000, none, G1,
+                   Best1, TT0, TT1, C0, C1),
+        (   G1 < Beta ->
+            mtd(Moves, M, Ids, Deg, Rem, G1, Lo, G1, Best0, V, Best, TT1, C1, C)
+        ;   mtd(Moves, M, Ids, Deg, Rem, G1, G1, Up, Best1, V, Best, TT1, C1, C)
+        )
+    ).
 
 tick(C, m(_, _, _, Deadline, _)) :-
     (   C /\ 127 =:= 0, Deadline \== inf ->
@@ -672,12 +689,62 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
             (   High =:= Ones, Deg /\ Ones =:= 0 ->
                 loony_leaf(M, Ids, D, Deg, V),
                 Best = none, TT = TT0, C = C1
-            ;   quiet_moves(M, Ids, D, Deg, High, Moves),
-                tt_search(M, Ids, D, Deg, Rem, A, B, Moves, V, Best, TT0, TT,
-                          C1, C)
+            ;   quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best,
+                             TT0, TT, C1, C)
             )
         )
     ).
+
+% quiet_search(+M, +Ids, +D, +Deg, +Rem, +High, +A, +B, -V, -Best, +TT0,
+% -TT, +C0, -C): search/13 in a quiet position. The safe moves are tried
+% first (after the table's move) and the chains are analysed only if none
+% of them is good enough for a cutoff.
+quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
+    (   get_assoc(D, TT0, e(Flag, TV, TBest)) -> true
+    ;   Flag = none, TBest = none
+    ),
+    (   tt_hit(Flag, TV, A, B) ->
+        V = TV, Best = TBest, TT = TT0, C = C0
+    ;   safe_ids(Ids, M, D, High, Safe),
+        (   TBest == none -> First = Safe
+        ;   select(TBest, Safe, Rest) -> First = [TBest|Rest]
+        ;   First = [TBest|Safe]
+        ),
+        moves_loop(First, M, Ids, D, Deg, Rem, A, B, -1000, none, V1, Best1,
+                   TT0, TT1, C0, C1),
+        (   V1 >= B ->
+            V = V1, Best = Best1, TT2 = TT1, C = C1
+        ;   A1 is max(A, V1),
+            quiet_scan(Ids, M, D, Deg, High, 0, _, Sacs),
+            keysort(Sacs, Sorted),
+            pairs_values(Sorted, SacMoves0),
+            append(SacMoves0, SacMoves1),
+            (   TBest \== none, select(TBest, SacMoves1, SacMoves) -> true
+            ;   SacMoves = SacMoves1
+            ),
+            moves_loop(SacMoves, M, Ids, D, Deg, Rem, A1, B, V1, Best1, V, Best,
+                       TT1, TT2, C1, C)
+        ),
+        (   V =< A -> Flag1 = upper
+        ;   V >= B -> Flag1 = lower
+        ;   Flag1 = exact
+        ),
+        put_assoc(D, TT2, e(Flag1, V, Best), TT)
+    ).
+
+tt_hit(exact, _, _, _).
+tt_hit(lower, TV, _, B) :- TV >= B.
+tt_hit(upper, TV, A, _) :- TV =< A.
+
+% safe_ids(+Ids, +M, +D, +High, -Safe): the undrawn segments that give no
+% box a third side.
+safe_ids([], _, _, _, []).
+safe_ids([S|Ss], M, D, High, Safe) :-
+    (   D >> S /\ 1 =:= 0, seg(M, S, _, Inc, _), Inc /\ High =:= 0 ->
+        Safe = [S|Safe1]
+    ;   Safe = Safe1
+    ),
+    safe_ids(Ss, M, D, High, Safe1).
 
 tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
     (   get_assoc(D, TT0, e(Flag, TV, TBest)) ->

@@ -57,6 +57,9 @@ struct BoardArgs {
     /// Columns of the board (for dots: columns of dots)
     #[arg(long)]
     cols: Option<u32>,
+    /// A start position in the game's position text (kingpawn: "K81 k17 p18 w 0/30")
+    #[arg(long, value_name = "POSITION")]
+    start: Option<String>,
 }
 
 impl BoardArgs {
@@ -67,6 +70,9 @@ impl BoardArgs {
         }
         if let Some(c) = self.cols {
             options.push(Term::compound("cols", [Term::integer(c)]));
+        }
+        if let Some(p) = &self.start {
+            options.push(Term::compound("position", [Term::string(p.as_str())]));
         }
         options
     }
@@ -237,6 +243,7 @@ pub fn main() -> ExitCode {
             board: BoardArgs {
                 rows: None,
                 cols: None,
+                start: None,
             },
             players: None,
             p1: PlayerSpec::Human,
@@ -258,6 +265,7 @@ pub fn main() -> ExitCode {
                 board: BoardArgs {
                     rows: None,
                     cols: None,
+                    start: None,
                 },
                 players: None,
                 p1: PlayerSpec::Human,
