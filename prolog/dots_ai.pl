@@ -429,13 +429,18 @@ box_names([J|Js], Names, [B|Bs]) :-
    else):
 
    * the boxes not closed yet ("live" boxes) are numbered 0..NB-1 and the
-     number of drawn sides of each is packed in one integer, Deg, three
-     bits per box (box J in bits 3J..3J+2). Drawing a segment adds its
-     precomputed increment (1 << 3J for each live box J beside it), so one
-     addition updates both boxes. Whole sets of boxes are then tested at
-     once ("SWAR"): with Ones the bit 3J of every box,
-        Deg /\ (Deg >> 1) /\ Ones          the boxes with 3 sides (011);
-        ((Deg >> 1) \/ (Deg >> 2)) /\ Ones the boxes with 2 sides or more;
+     number of drawn sides of each (0..3) is packed in one integer, Deg,
+     two bits per box (box J in bits 2J and 2J+1). Drawing a segment adds
+     its precomputed increment (1 << 2J for each live box J beside it), so
+     one addition updates both boxes (play/7 says what happens to a box
+     that gets its 4th side). Whole sets of boxes are then tested at once
+     ("SWAR"): with Ones the bit 2J of every box,
+        Deg /\ (Deg >> 1) /\ Ones   the boxes with 3 sides (11);
+        (Deg >> 1) /\ Ones          the boxes with 2 sides or more;
+     Two bits and not three: Scryer's small integers stop at 2^55, and a
+     bigger integer is a big integer, slower and kept in an arena that
+     backtracking does not free: 20 boxes x 3 bits would leak memory at
+     every node;
    * the undrawn segments are numbered 0..NS-1 (in the order of the Free
      list of the state) and the ones drawn since are the bits of D;
    * M = m(Ones, Segs, BoxArr, Deadline, Names): Segs = s(Seg0, ...) with
@@ -443,8 +448,8 @@ box_names([J|Js], Names, [B|Bs]) :-
      Boxes the live boxes beside it, one or two); BoxArr = b(Sides0, ...)
      the undrawn segments of each live box; Deadline the CPU time (ms) at
      which a search gives up, or inf; Names = n(box(I,J), ...).
-   Both bit sets fit in a machine integer on 5 x 6 (20 boxes x 3 bits,
-   49 segments); on bigger boards they are big integers, which still work.
+   Both bit sets fit in a small integer on 5 x 6 (20 boxes x 2 bits, 49
+   segments); on bigger boards they are big integers, which still work.
 */
 
 % model(+State, +Deadline, -M, -Deg, -Rem, -Ids): M and Deg as above, Rem
@@ -479,7 +484,7 @@ seg_infos([Move|Moves], State, LiveBoxes, [seg(Move, Inc, Js)|Infos]) :-
     foldl(inc_field, Js, 0, Inc),
     seg_infos(Moves, State, LiveBoxes, Infos).
 
-inc_field(J, I0, I) :- I is I0 + (1 << (3*J)).
+inc_field(J, I0, I) :- I is I0 + (1 << (2*J)).
 
 box_free_ids(Box, Free, Ids) :-
     dots:box_sides(Box, Sides),
@@ -487,15 +492,15 @@ box_free_ids(Box, Free, Ids) :-
 
 packed([], _, D, D).
 packed([N|Ns], J, D0, D) :-
-    D1 is D0 + (N << (3*J)),
+    D1 is D0 + (N << (2*J)),
     J1 is J + 1,
     packed(Ns, J1, D1, D).
 
 ones(0, 0) :- !.
-ones(N, O) :- N1 is N - 1, ones(N1, O1), O is (O1 << 3) \/ 1.
+ones(N, O) :- N1 is N - 1, ones(N1, O1), O is (O1 << 2) \/ 1.
 
 % count(+Deg, +J, ?N): live box J has N sides drawn.
-count(Deg, J, N) :- N is (Deg >> (3*J)) /\ 7.
+count(Deg, J, N) :- N is (Deg >> (2*J)) /\ 3.
 
 % seg(+M, +I, -Move, -Inc, -Boxes): segment I of the model.
 seg(m(_, Segs, _, _, _), I, Move, Inc, Js) :-
@@ -521,17 +526,24 @@ other_box([J1|Js], J, K) :-
     ).
 
 % play(+M, +S, +D, +Deg, -D1, -Deg1, -G): draw segment S, which closes G
-% boxes (those beside it that had 3 sides).
+% boxes (those beside it that had 3 sides). A box that it closes goes from
+% 3 to 2, not to 4 (which would not fit in its 2 bits): a closed box is
+% beside no undrawn segment, so nothing asks for its count again, and with
+% 2 it passes the test "every box has 2 sides" of the simple loony
+% endgame.
 play(M, S, D, Deg, D1, Deg1, G) :-
     seg(M, S, _, Inc, Js),
-    gain(Js, Deg, 0, G),
+    gain(Js, Deg, 0, G, 0, Corr),
     D1 is D \/ (1 << S),
-    Deg1 is Deg + Inc.
+    Deg1 is Deg + Inc - Corr.
 
-gain([], _, G, G).
-gain([J|Js], Deg, G0, G) :-
-    (   (Deg >> (3*J)) /\ 7 =:= 3 -> G1 is G0 + 1 ; G1 = G0 ),
-    gain(Js, Deg, G1, G).
+gain([], _, G, G, C, C).
+gain([J|Js], Deg, G0, G, C0, C) :-
+    (   (Deg >> (2*J)) /\ 3 =:= 3 ->
+        G1 is G0 + 1, C1 is C0 + (2 << (2*J))
+    ;   G1 = G0, C1 = C0
+    ),
+    gain(Js, Deg, G1, G, C1, C).
 
 msort_(L, S) :- keyed(L, K), keysort(K, KS), pairs_keys(KS, S).
 keyed([], []).
@@ -631,26 +643,75 @@ root_search(M, Ids, Deg, Rem, V, Best, Nodes) :-
         (   Kind = forced(S) -> Moves = [S]
         ;   Kind = choices(Pairs), choice_moves(Pairs, Moves)
         )
-    ;   High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
+    ;   High is (Deg >> 1) /\ Ones,
         quiet_moves(M, Ids, 0, Deg, High, Moves)
     ),
-    mtd(Moves, M, Ids, Deg, Rem, 0, A, B, none, V, Best, TT0, 1, Nodes).
+    mtd(Moves, M, Ids, Deg, Rem, 0, A, B, none, V, Best0, TT0, TT1, 1, Nodes),
+    select(Best0, Moves, Others),
+    equal_moves(Others, M, Ids, Deg, Rem, V, TT1, Equal),
+    most_complex([Best0|Equal], M, Ids, Deg, Best).
+
+/* Among the moves that are as good as the best one (with perfect play by
+   both), the player prefers the one that leaves the opponent the most
+   chances to go wrong: the most chains of two or more and loops (each is
+   a decision to get right: double-deal or not, where to open), then the
+   most safe moves. equal_moves/8 tests the other root moves one by one
+   with null-window searches (the table of the main search makes them
+   cheap) and stops, keeping what it has, at the deadline. */
+equal_moves([], _, _, _, _, _, _, []).
+equal_moves([S|Ss], M, Ids, Deg, Rem, V, TT0, Equal) :-
+    (   catch(move_reaches(S, M, Ids, Deg, Rem, V, TT0, TT1, Reaches),
+              dots_ai_timeout, fail) ->
+        (   Reaches == true -> Equal = [S|Equal1] ; Equal = Equal1 ),
+        equal_moves(Ss, M, Ids, Deg, Rem, V, TT1, Equal1)
+    ;   Equal = []
+    ).
+
+move_reaches(S, M, Ids, Deg, Rem, V, TT0, TT, Reaches) :-
+    Alpha is V - 1,
+    moves_loop([S], M, Ids, 0, Deg, Rem, Alpha, V, -1000, none, VS, _,
+               TT0, TT, 1, _),
+    (   VS >= V -> Reaches = true ; Reaches = false ).
+
+most_complex([S], _, _, _, S) :- !.
+most_complex(Moves, M, Ids, Deg, Best) :-
+    findall(Key-S,
+            ( member(S, Moves),
+              play(M, S, 0, Deg, D1, Deg1, _),
+              take_all(M, D1, Deg1, D2, Deg2),
+              complexity(M, Ids, D2, Deg2, Key0),
+              Key is -Key0 ),
+            Keyed),
+    (   keysort(Keyed, [_-Best0|_]) -> Best = Best0 ; Moves = [Best|_] ).
+
+% complexity(+M, +Ids, +D, +Deg, -K): 100 x (chains of 2 or more and
+% loops) + safe moves of the position.
+complexity(M, Ids, D, Deg, K) :-
+    M = m(Ones, _, _, _, _),
+    High is (Deg >> 1) /\ Ones,
+    quiet_scan(Ids, M, D, Deg, High, 0, Safe, Sacs),
+    length(Safe, NSafe),
+    findall(x, ( member(Key-_, Sacs), Key >= 2 ), Xs),
+    length(Xs, N),
+    K is 100*N + NSafe.
 
 % mtd(+Moves, +M, +Ids, +Deg, +Rem, +Guess, +Lower, +Upper, +Best0, -V,
-% -Best, +TT, +C0, -C): MTD(f): null-window searches of the root around a
+% -Best, +TT0, -TT, +C0, -C): MTD(f): null-window searches of the root around a
 % guess, narrowing [Lower, Upper] to the value; the table carries over from
 % one search to the next. The best move is the one of the last search that
 % failed high (value >= its beta): it proves the lower bound.
-mtd(Moves, M, Ids, Deg, Rem, G, Lo, Up, Best0, V, Best, TT0, C0, C) :-
+mtd(Moves, M, Ids, Deg, Rem, G, Lo, Up, Best0, V, Best, TT0, TT, C0, C) :-
     (   Lo >= Up ->
-        V = Lo, Best = Best0, C = C0
+        V = Lo, Best = Best0, TT = TT0, C = C0
     ;   (   G =:= Lo -> Beta is G + 1 ; Beta = G ),
         Alpha is Beta - 1,
         moves_loop(Moves, M, Ids, 0, Deg, Rem, Alpha, Beta, -1000, none, G1,
                    Best1, TT0, TT1, C0, C1),
         (   G1 < Beta ->
-            mtd(Moves, M, Ids, Deg, Rem, G1, Lo, G1, Best0, V, Best, TT1, C1, C)
-        ;   mtd(Moves, M, Ids, Deg, Rem, G1, G1, Up, Best1, V, Best, TT1, C1, C)
+            mtd(Moves, M, Ids, Deg, Rem, G1, Lo, G1, Best0, V, Best, TT1, TT,
+                C1, C)
+        ;   mtd(Moves, M, Ids, Deg, Rem, G1, G1, Up, Best1, V, Best, TT1, TT,
+                C1, C)
         )
     ).
 
@@ -685,7 +746,7 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
                 tt_search(M, Ids, D, Deg, Rem, A, B, Moves, V, Best, TT0, TT,
                           C1, C)
             )
-        ;   High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
+        ;   High is (Deg >> 1) /\ Ones,
             (   High =:= Ones, Deg /\ Ones =:= 0 ->
                 loony_leaf(M, Ids, D, Deg, V),
                 Best = none, TT = TT0, C = C1
@@ -801,7 +862,7 @@ capture_moves(M, D, Deg, Cap, Kind) :-
 
 cap_boxes(0, _, []) :- !.
 cap_boxes(Cap, J, Js) :-
-    J1 is J + 1, Cap1 is Cap >> 3,
+    J1 is J + 1, Cap1 is Cap >> 2,
     (   Cap /\ 1 =:= 1 -> Js = [J|Js1] ; Js = Js1 ),
     cap_boxes(Cap1, J1, Js1).
 
@@ -1011,12 +1072,16 @@ open_value(loop(N), VR, V) :-
    Level ai
    --------------------------------------------------------------------- */
 
-/* ai_move/4, two players:
-   1. If at most exact_limit/1 segments are left and BudgetMs > 0, the
-      exact search runs until 75% of the budget (CPU time, from the call);
-      if it finishes, its move is provably best: Reason exact(Diff).
-   2. Otherwise (too early, or out of time) the rules, which answer in a
-      few milliseconds:
+/* ai_move/4, two players, BudgetMs > 0 (the time is CPU time from the
+   call, statistics(runtime, _)):
+   1. With at most 31 segments left, the exact search (exact_share/2: until
+      75% of the budget up to 29 segments left, 40% at 30 and 31); if it
+      finishes, its move is provably best: Reason exact(Diff).
+   2. Else, when nothing can be taken and at most safe_game_limit/1 safe
+      moves are left, the safe-move game (approx_move/5) until 75% of the
+      budget: Reason control(Parity).
+   3. Else, and always with BudgetMs = 0, the rules, which answer in a few
+      milliseconds:
       a. boxes to take: a box whose taking gives nothing up is taken
          (take_box); at the last two boxes of a chain (four of an opened
          loop) it double-deals (double_deal) when what is left is only
@@ -1036,18 +1101,24 @@ open_value(loop(N), VR, V) :-
    of a chain of two); no parity play, no double-deal, no search.
 */
 
-% exact_limit(-N): the exact search is tried only with at most N segments
-% left; on 5 x 6 dots it rarely finishes in a second above 30.
-exact_limit(32).
+% exact_share(+Left, -Share): the share of the budget the exact search may
+% use with Left segments left: all of it (0.75) up to 29, where it usually
+% finishes in a second on 5 x 6 dots; 0.4 at 30 and 31, leaving time to
+% the safe-move game when it fails; none above.
+exact_share(Left, Share) :-
+    (   Left =< 29 -> Share = 0.75
+    ;   Left =< 31 -> Share = 0.4
+    ;   Share = 0
+    ).
 
 % ai_move(+State, +BudgetMs, -Move, -Reason)
 ai_move(State, BudgetMs, Move, Reason) :-
     statistics(runtime, [T0, _]),
     dots:players(State, Players),
     dots:segments_left(State, Left),
-    exact_limit(Limit),
-    (   Players =:= 2, BudgetMs > 0, Left =< Limit,
-        Deadline is T0 + BudgetMs * 0.6,
+    exact_share(Left, Share),
+    (   Players =:= 2, BudgetMs > 0, Share > 0,
+        Deadline is T0 + BudgetMs * Share,
         catch(exact_run(State, Deadline, Move0, Diff, _), dots_ai_timeout, fail) ->
         Move = Move0, Reason = exact(Diff)
     ;   Players =:= 2, BudgetMs > 0,
@@ -1067,7 +1138,7 @@ safe_game_move(State, Deadline, Move) :-
             ( model(State, Deadline, M, Deg, _, Ids),
               M = m(Ones, _, _, _, _),
               Deg /\ (Deg >> 1) /\ Ones =:= 0,
-              High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
+              High is (Deg >> 1) /\ Ones,
               quiet_scan(Ids, M, 0, Deg, High, 0, Safe, _),
               length(Safe, NSafe),
               safe_game_limit(Limit),
@@ -1091,7 +1162,7 @@ rules_move_(State, Players, Move, Reason) :-
     Cap is Deg /\ (Deg >> 1) /\ Ones,
     (   Cap =\= 0 ->
         capture_rule(Players, M, Ids, Deg, Cap, S, Reason)
-    ;   High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
+    ;   High is (Deg >> 1) /\ Ones,
         quiet_scan(Ids, M, 0, Deg, High, 0, Safe, Sacs),
         (   Safe = [First|_] ->
             (   Players =:= 2 ->
@@ -1140,7 +1211,7 @@ double_deal_pays(M, Ids, Deg, Take, Decline) :-
     play(M, Take, 0, Deg, D1, Deg1, _),
     take_all(M, D1, Deg1, D2, Deg2),
     M = m(Ones, _, _, _, _),
-    High is ((Deg2 >> 1) \/ (Deg2 >> 2)) /\ Ones,
+    High is (Deg2 >> 1) /\ Ones,
     High =:= Ones, Deg2 /\ Ones =:= 0,
     loony_leaf(M, Ids, D2, Deg2, VRest),
     declined(M, Decline, Deg, G),
@@ -1154,24 +1225,32 @@ declined(M, Decline, Deg, G) :-
 
 % take_all(+M, +D0, +Deg0, -D, -Deg): take every box that can be taken.
 take_all(M, D0, Deg0, D, Deg) :-
+    take_all(M, D0, Deg0, D, Deg, 0, _).
+
+% take_all(+M, +D0, +Deg0, -D, -Deg, +G0, -G): ... G - G0 boxes.
+take_all(M, D0, Deg0, D, Deg, G0, G) :-
     M = m(Ones, _, _, _, _),
     Cap is Deg0 /\ (Deg0 >> 1) /\ Ones,
-    (   Cap =:= 0 -> D = D0, Deg = Deg0
+    (   Cap =:= 0 -> D = D0, Deg = Deg0, G = G0
     ;   cap_boxes(Cap, 0, [J|_]),
         free_sides(M, D0, J, [S]),
-        play(M, S, D0, Deg0, D1, Deg1, _),
-        take_all(M, D1, Deg1, D, Deg)
+        play(M, S, D0, Deg0, D1, Deg1, G1),
+        G2 is G0 + G1,
+        take_all(M, D1, Deg1, D, Deg, G2, G)
     ).
 
 /* The safe-move game. Between the opening (where any safe move will do)
    and the reach of the exact search, what matters is who will run out of
-   safe moves first and how long the chains will be then. approx_search/12
-   searches that game only: both players draw safe moves until none is
-   left (no sacrifices, no captures), and a position without safe moves is
-   scored as the simple loony endgame of its chains and loops
-   (loony_value/2 on the lengths found by quiet_scan/8, junctions
-   ignored). It is a negamax alpha-beta with a table, like search/13, and
-   gives up at the deadline the same way. */
+   safe moves first and how long the chains will be then. approx/12
+   searches a smaller game: the players draw safe moves, or sacrifice the
+   smallest chain of one or two boxes (which the other then takes), and
+   nothing else; a position without safe moves is valued exactly by
+   search/13 (from there on only chains, loops and their junctions are
+   left, which the exact search handles quickly). It is a negamax
+   alpha-beta with a table, like search/13, sharing it, and gives up at
+   the deadline the same way. Its value is an estimate: it ignores the
+   sacrifices of longer chains and of the other short chains while safe
+   moves remain. */
 
 % approx_move(+M, +Ids, +Deg, -S, -V): the best safe move S of
 % the safe-move game and its estimated value V.
@@ -1184,18 +1263,22 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
     C1 is C0 + 1,
     tick(C1, M),
     M = m(Ones, _, _, _, _),
-    High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
+    High is (Deg >> 1) /\ Ones,
     quiet_scan(Ids, M, D, Deg, High, 0, Safe, Sacs),
     (   Safe == [] ->
-        sacs_components(Sacs, Comps),
-        loony_value(Comps, V),
-        Best = none, TT = TT0, C = C1
+        approx_rem(M, Rem),
+        search(M, Ids, D, Deg, Rem, A, B, V, _, TT0, TT, C1, C),
+        Best = none
     ;   get_assoc(D, TT0, e(Flag, TV, TBest)),
         (   Flag == exact ; Flag == lower, TV >= B ; Flag == upper, TV =< A ) ->
         V = TV, Best = TBest, TT = TT0, C = C1
-    ;   (   get_assoc(D, TT0, e(_, _, TBest)), TBest \== none,
-            select(TBest, Safe, Rest) -> Moves = [TBest|Rest]
-        ;   Moves = Safe
+    ;   keysort(Sacs, Sorted),
+        (   Sorted = [Key-[Sac|_]|_], Key =< 2 -> append(Safe, [Sac], All)
+        ;   All = Safe
+        ),
+        (   get_assoc(D, TT0, e(_, _, TBest)), TBest \== none,
+            select(TBest, All, Rest) -> Moves = [TBest|Rest]
+        ;   Moves = All
         ),
         approx_loop(Moves, M, Ids, D, Deg, A, B, -1000, none, V, Best, TT0, TT1, C1, C),
         (   V =< A -> Flag1 = upper
@@ -1208,9 +1291,10 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
 approx_loop([], _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
 approx_loop([S|Ss], M, Ids, D, Deg, A, B, V0, Best0, V, Best, TT0, TT, C0, C) :-
     play(M, S, D, Deg, D1, Deg1, _),
-    NA is -B, NB is -A,
-    approx(M, Ids, D1, Deg1, NA, NB, V1, _, TT0, TT1, C0, C1),
-    VS is -V1,
+    take_all(M, D1, Deg1, D2, Deg2, 0, G),
+    NA is -B - G, NB is -A - G,
+    approx(M, Ids, D2, Deg2, NA, NB, V1, _, TT0, TT1, C0, C1),
+    VS is -(V1 + G),
     (   VS > V0 -> V2 = VS, Best2 = S ; V2 = V0, Best2 = Best0 ),
     (   V2 >= B ->
         V = V2, Best = Best2, TT = TT1, C = C1
@@ -1218,14 +1302,11 @@ approx_loop([S|Ss], M, Ids, D, Deg, A, B, V0, Best0, V, Best, TT0, TT, C0, C) :-
         approx_loop(Ss, M, Ids, D, Deg, A2, B, V2, Best2, V, Best, TT1, TT, C1, C)
     ).
 
-% sacs_components(+Sacs, -Comps): the chains and loops of quiet_scan/8.
-sacs_components([], []).
-sacs_components([Key-_|Sacs], [C|Cs]) :-
-    (   Key >= 200 -> N is Key - 200, C = chain(N)
-    ;   Key >= 100 -> N is Key - 100, C = loop(N)
-    ;   C = chain(Key)
-    ),
-    sacs_components(Sacs, Cs).
+% approx_rem(+M, -Rem): a bound on the boxes left, for search/13 (the
+% boxes open at the root: more than left is harmless, search/13 only uses
+% it to bound its window and ends with the last segment anyway).
+approx_rem(m(_, _, BoxArr, _, _), Rem) :-
+    functor(BoxArr, _, Rem).
 
 % parity_move(+Safe, +M, +Ids, +Deg, +Parity, -S): the first safe move
 % after which the number of long chains has Parity.
@@ -1242,7 +1323,7 @@ parity(N, P) :- ( N mod 2 =:= 0 -> P = even ; P = odd ).
 % (not loops) in a quiet position of the model.
 model_long_chains(M, Ids, D, Deg, N) :-
     M = m(Ones, _, _, _, _),
-    High is ((Deg >> 1) \/ (Deg >> 2)) /\ Ones,
+    High is (Deg >> 1) /\ Ones,
     quiet_scan(Ids, M, D, Deg, High, 0, _, Sacs),
     count_long(Sacs, 0, N).
 
