@@ -92,9 +92,12 @@ levels([random, greedy, ai]).
 %     greedily capturing everything it then can; for ai, it is the length
 %     of the chain or loop opened);
 % and, for Level ai only:
-%   * control(Parity): a safe move chosen by the long chain rule: after it
-%     the number of long chains has the Parity (even or odd) that makes
-%     the opponent open the first long chain (see control_parity/2);
+%   * control(Parity): a safe move chosen to get control, by the
+%     safe-move game (who will run out of safe moves first, and what the
+%     chains left will then be worth) or by the long chain rule (after it
+%     the number of long chains has the Parity); Parity (even or odd) is
+%     the parity of the number of long chains that makes the opponent
+%     open the first long chain (control_parity/2);
 %   * double_deal: the move declines the last two boxes of a chain (four
 %     of a loop) so as to keep control;
 %   * exact(Diff): the exact search proved this move best; Diff is the
@@ -466,7 +469,7 @@ model(State, Deadline, m(Ones, Segs, BoxArr, Deadline, Names), Deg, Rem, Ids) :-
     pairs_keys_values(Live, LiveBoxes, Counts),
     numbered(Free, 0, Ids),
     seg_infos(Free, State, LiveBoxes, SegList),
-    Segs =.. [s|SegList],
+    seg_table(SegList, Segs),
     findall(Sides, ( member(B, LiveBoxes), box_free_ids(B, Free, Sides) ),
             BoxSides),
     BoxArr =.. [b|BoxSides],
@@ -504,8 +507,27 @@ count(Deg, J, N) :- N is (Deg >> (2*J)) /\ 3.
 
 % seg(+M, +I, -Move, -Inc, -Boxes): segment I of the model.
 seg(m(_, Segs, _, _, _), I, Move, Inc, Js) :-
+    seg_at(Segs, I, seg(Move, Inc, Js)).
+
+% seg_table(+Infos, -Segs): the segment table, one term s(...) of them, or
+% big(Lo, Hi) with the first 200 and the rest when there are more than 255
+% (the largest arity of Scryer; 12 x 12 dots have 264 segments).
+seg_table(Infos, Segs) :-
+    length(Infos, N),
+    (   N =< 255 -> Segs =.. [s|Infos]
+    ;   length(Lo, 200), append(Lo, Hi, Infos),
+        LoT =.. [s|Lo], HiT =.. [s|Hi],
+        Segs = big(LoT, HiT)
+    ).
+
+seg_at(big(Lo, Hi), I, X) :-
+    !,
+    (   I < 200 -> I1 is I + 1, arg(I1, Lo, X)
+    ;   I1 is I - 199, arg(I1, Hi, X)
+    ).
+seg_at(Segs, I, X) :-
     I1 is I + 1,
-    arg(I1, Segs, seg(Move, Inc, Js)).
+    arg(I1, Segs, X).
 
 % free_sides(+M, +D, +J, -Ss): the undrawn sides of live box J.
 free_sides(m(_, _, BoxArr, _, _), D, J, Ss) :-
@@ -559,12 +581,14 @@ keyed([X|Xs], [X-x|Ks]) :- keyed(Xs, Ks).
    playing perfectly (two players). It depends on the drawn segments only,
    not on the score so far nor on who moves. A move that closes G boxes
    keeps the turn: its value is G + V(after); a move that closes none
-   passes it: -V(after). search/13 is a negamax alpha-beta search on the
-   compact model with a transposition table (library(assoc) keyed by D,
-   the bit set of the segments drawn since the root; entries e(Flag,
-   Value, BestMove) with Flag exact, lower or upper) and these reductions,
-   each of which keeps the value exact (the test suite checks it against
-   a brute-force solver):
+   passes it: -V(after). search/13 is a negamax alpha-beta search
+   (fail-soft) on the compact model with a transposition table
+   (library(assoc) keyed by D, the bit set of the segments drawn since the
+   root; entries e(Flag, Value, BestMove) with Flag exact, lower or upper),
+   driven at the root by MTD(f) (mtd/15: null-window searches narrowing
+   the value, the table carried from one to the next), and these
+   reductions, each of which keeps the value exact (the test suite checks
+   it against a brute-force solver):
 
    * a capturable box whose 4th side is on the border or is a side of a
      box with 0, 1 or 3 sides drawn is taken at once, without branching:
@@ -586,7 +610,9 @@ keyed([X|Xs], [X-x|Ks]) :- keyed(Xs, Ks).
      other; its value is computed without search by loony_value/2;
    * move ordering: the table's best move first, then safe moves, then
      sacrifices from the smallest (1- and 2-chains, the middle segment of
-     a 2-chain first: the "hard-hearted handout"), loops, long chains;
+     a 2-chain first: the "hard-hearted handout"), loops, long chains; the
+     chains are only analysed when no safe move gave a cutoff
+     (quiet_search/14);
    * the search counts its nodes and every 128 nodes compares the CPU time
      with the deadline, throwing dots_ai_timeout when it is passed.
 */
@@ -596,10 +622,11 @@ keyed([X|Xs], [X-x|Ks]) :- keyed(Xs, Ks).
 % takes from now to the end of the game minus the number the opponent
 % takes, both playing perfectly. 0 when the game is over. No time limit:
 % the time grows quickly with the number of segments left (on 5 x 6 dots,
-% a few milliseconds with 20 left, about a second with 28-30).
+% from positions of real games: about 10 ms with 24 left, 0.25 s with 28,
+% 1 to 4 s with 30).
 exact_value(State, Diff) :-
     (   dots:to_move(State, _) ->
-        exact_run(State, inf, _, Diff, _)
+        exact_run(State, inf, best, _, Diff, _)
     ;   Diff = 0
     ).
 
@@ -619,21 +646,25 @@ exact_search(State, BudgetMs, Move, Diff, Nodes) :-
     (   BudgetMs == inf -> Deadline = inf
     ;   statistics(runtime, [T0, _]), Deadline is T0 + BudgetMs
     ),
-    catch(exact_run(State, Deadline, Move, Diff, Nodes), dots_ai_timeout, fail).
+    catch(exact_run(State, Deadline, best, Move, Diff, Nodes), dots_ai_timeout,
+          fail).
 
-% exact_run(+State, +Deadline, -Move, -Diff, -Nodes): the search, inside
-% findall/3 so that the memory it used is given back at once (Scryer has
-% no garbage collector; backtracking frees).
-exact_run(State, Deadline, Move, Diff, Nodes) :-
+% exact_run(+State, +Deadline, +Choice, -Move, -Diff, -Nodes): the search,
+% inside findall/3 so that the memory it used is given back at once
+% (Scryer has no garbage collector; backtracking frees). Choice is best
+% (the first best move found) or practical (among the best moves, the one
+% that leaves the opponent the most to get wrong; see equal_moves/8).
+exact_run(State, Deadline, Choice, Move, Diff, Nodes) :-
     findall(r(Move0, Diff0, Nodes0),
             ( model(State, Deadline, M, Deg, Rem, Ids),
-              root_search(M, Ids, Deg, Rem, Diff0, Best, Nodes0),
+              root_search(M, Ids, Deg, Rem, Choice, Diff0, Best, Nodes0),
               seg(M, Best, Move0, _, _) ),
             [r(Move, Diff, Nodes)]).
 
-% root_search(+M, +Ids, +Deg, +Rem, -V, -Best, -Nodes): as search/13, but
-% always gives a move (it never evaluates the root without searching).
-root_search(M, Ids, Deg, Rem, V, Best, Nodes) :-
+% root_search(+M, +Ids, +Deg, +Rem, +Choice, -V, -Best, -Nodes): as
+% search/13, but always gives a move (it never evaluates the root without
+% searching).
+root_search(M, Ids, Deg, Rem, Choice, V, Best, Nodes) :-
     empty_assoc(TT0),
     A is -Rem - 1, B is Rem + 1,
     M = m(Ones, _, _, _, _),
@@ -647,9 +678,12 @@ root_search(M, Ids, Deg, Rem, V, Best, Nodes) :-
         quiet_moves(M, Ids, 0, Deg, High, Moves)
     ),
     mtd(Moves, M, Ids, Deg, Rem, 0, A, B, none, V, Best0, TT0, TT1, 1, Nodes),
-    select(Best0, Moves, Others),
-    equal_moves(Others, M, Ids, Deg, Rem, V, TT1, Equal),
-    most_complex([Best0|Equal], M, Ids, Deg, Best).
+    (   Choice == practical ->
+        select(Best0, Moves, Others),
+        equal_moves(Others, M, Ids, Deg, Rem, V, TT1, Equal),
+        most_complex([Best0|Equal], M, Ids, Deg, Best)
+    ;   Best = Best0
+    ).
 
 /* Among the moves that are as good as the best one (with perfect play by
    both), the player prefers the one that leaves the opponent the most
@@ -1075,7 +1109,7 @@ open_value(loop(N), VR, V) :-
 /* ai_move/4, two players, BudgetMs > 0 (the time is CPU time from the
    call, statistics(runtime, _)):
    1. With at most 31 segments left, the exact search (exact_share/2: until
-      75% of the budget up to 29 segments left, 40% at 30 and 31); if it
+      75% of the budget up to 29 segments left, 30% at 30 and 31); if it
       finishes, its move is provably best: Reason exact(Diff).
    2. Else, when nothing can be taken and at most safe_game_limit/1 safe
       moves are left, the safe-move game (approx_move/5) until 75% of the
@@ -1101,13 +1135,26 @@ open_value(loop(N), VR, V) :-
    of a chain of two); no parity play, no double-deal, no search.
 */
 
+% small_integers(+State): the model of State fits in small integers (at
+% most 27 boxes left, 2 bits each, and 54 segments): the searches run only
+% then, so as never to compute with big integers, which are slow and kept
+% in memory that backtracking does not free. Always true on 5 x 6 dots; on
+% big boards it waits until enough boxes are closed.
+small_integers(State) :-
+    dots:board_size(State, R, C),
+    State = dots(_, _, _, _, _, Boxes, _, _),
+    sum_list(Boxes, Taken),
+    (R - 1)*(C - 1) - Taken =< 27,
+    dots:segments_left(State, Left),
+    Left =< 54.
+
 % exact_share(+Left, -Share): the share of the budget the exact search may
 % use with Left segments left: all of it (0.75) up to 29, where it usually
-% finishes in a second on 5 x 6 dots; 0.4 at 30 and 31, leaving time to
+% finishes in a second on 5 x 6 dots; 0.3 at 30 and 31, leaving time to
 % the safe-move game when it fails; none above.
 exact_share(Left, Share) :-
     (   Left =< 29 -> Share = 0.75
-    ;   Left =< 31 -> Share = 0.4
+    ;   Left =< 31 -> Share = 0.3
     ;   Share = 0
     ).
 
@@ -1117,11 +1164,12 @@ ai_move(State, BudgetMs, Move, Reason) :-
     dots:players(State, Players),
     dots:segments_left(State, Left),
     exact_share(Left, Share),
-    (   Players =:= 2, BudgetMs > 0, Share > 0,
+    (   Players =:= 2, BudgetMs > 0, Share > 0, small_integers(State),
         Deadline is T0 + BudgetMs * Share,
-        catch(exact_run(State, Deadline, Move0, Diff, _), dots_ai_timeout, fail) ->
+        catch(exact_run(State, Deadline, practical, Move0, Diff, _),
+              dots_ai_timeout, fail) ->
         Move = Move0, Reason = exact(Diff)
-    ;   Players =:= 2, BudgetMs > 0,
+    ;   Players =:= 2, BudgetMs > 0, small_integers(State),
         Deadline is T0 + BudgetMs * 0.75,
         catch(safe_game_move(State, Deadline, Move0), dots_ai_timeout, fail) ->
         Move = Move0,
@@ -1139,7 +1187,7 @@ safe_game_move(State, Deadline, Move) :-
               M = m(Ones, _, _, _, _),
               Deg /\ (Deg >> 1) /\ Ones =:= 0,
               High is (Deg >> 1) /\ Ones,
-              quiet_scan(Ids, M, 0, Deg, High, 0, Safe, _),
+              safe_ids(Ids, M, 0, High, Safe),
               length(Safe, NSafe),
               safe_game_limit(Limit),
               NSafe > 0, NSafe =< Limit,
@@ -1148,10 +1196,11 @@ safe_game_move(State, Deadline, Move) :-
             [Move]).
 
 % safe_game_limit(-N): the safe-move game is tried with at most N safe
-% moves.
-safe_game_limit(14).
+% moves (on 5 x 6 it takes from 0.2 to 0.7 s with 10-17 safe moves and 31
+% segments left, 1 to 5 s with 16-21 safe moves and 33 left).
+safe_game_limit(18).
 
-% rules_move(+State, +Players, -Move, -Reason): the rules 2a-2c above
+% rules_move(+State, +Players, -Move, -Reason): the rules 3a-3c above
 % (in findall/3, to give back the memory at once).
 rules_move(State, Players, Move, Reason) :-
     findall(Move0-Reason0, rules_move_(State, Players, Move0, Reason0), [Move-Reason|_]).
@@ -1165,7 +1214,7 @@ rules_move_(State, Players, Move, Reason) :-
     ;   High is (Deg >> 1) /\ Ones,
         quiet_scan(Ids, M, 0, Deg, High, 0, Safe, Sacs),
         (   Safe = [First|_] ->
-            (   Players =:= 2 ->
+            (   Players =:= 2, small_integers(State) ->
                 control_parity(State, Parity),
                 (   parity_move(Safe, M, Ids, Deg, Parity, S0) ->
                     S = S0, Reason = control(Parity)
@@ -1242,15 +1291,16 @@ take_all(M, D0, Deg0, D, Deg, G0, G) :-
 /* The safe-move game. Between the opening (where any safe move will do)
    and the reach of the exact search, what matters is who will run out of
    safe moves first and how long the chains will be then. approx/12
-   searches a smaller game: the players draw safe moves, or sacrifice the
-   smallest chain of one or two boxes (which the other then takes), and
-   nothing else; a position without safe moves is valued exactly by
-   search/13 (from there on only chains, loops and their junctions are
-   left, which the exact search handles quickly). It is a negamax
-   alpha-beta with a table, like search/13, sharing it, and gives up at
-   the deadline the same way. Its value is an estimate: it ignores the
-   sacrifices of longer chains and of the other short chains while safe
-   moves remain. */
+   searches a smaller game in which the players only draw safe moves; a
+   position without safe moves is valued exactly by search/13 (from there
+   on only chains, loops and their junctions are left, which the exact
+   search handles quickly). It is a negamax alpha-beta with a table, like
+   search/13, sharing it, and gives up at the deadline the same way. Its
+   value is an estimate: it ignores the sacrifices a player could make
+   while safe moves remain, to change who runs out of them first (letting
+   it sacrifice the smallest chain as well made it three times slower
+   and no better, measured against the exact values of positions with 29
+   segments left). */
 
 % approx_move(+M, +Ids, +Deg, -S, -V): the best safe move S of
 % the safe-move game and its estimated value V.
@@ -1264,7 +1314,7 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
     tick(C1, M),
     M = m(Ones, _, _, _, _),
     High is (Deg >> 1) /\ Ones,
-    quiet_scan(Ids, M, D, Deg, High, 0, Safe, Sacs),
+    safe_ids(Ids, M, D, High, Safe),
     (   Safe == [] ->
         approx_rem(M, Rem),
         search(M, Ids, D, Deg, Rem, A, B, V, _, TT0, TT, C1, C),
@@ -1272,10 +1322,7 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
     ;   get_assoc(D, TT0, e(Flag, TV, TBest)),
         (   Flag == exact ; Flag == lower, TV >= B ; Flag == upper, TV =< A ) ->
         V = TV, Best = TBest, TT = TT0, C = C1
-    ;   keysort(Sacs, Sorted),
-        (   Sorted = [Key-[Sac|_]|_], Key =< 2 -> append(Safe, [Sac], All)
-        ;   All = Safe
-        ),
+    ;   All = Safe,
         (   get_assoc(D, TT0, e(_, _, TBest)), TBest \== none,
             select(TBest, All, Rest) -> Moves = [TBest|Rest]
         ;   Moves = All
