@@ -78,13 +78,9 @@ impl BoardArgs {
     }
 }
 
-#[derive(Args, Debug)]
-struct PlayArgs {
-    /// The game to play
-    #[arg(default_value = "dots")]
-    game: String,
-    #[command(flatten)]
-    board: BoardArgs,
+/// Who sits at the table, for play and gui.
+#[derive(Args, Debug, Clone)]
+struct SeatArgs {
     /// Number of players (dots: 2 to 4)
     #[arg(long)]
     players: Option<u32>,
@@ -103,6 +99,41 @@ struct PlayArgs {
     /// Seconds a computer player may think per move
     #[arg(long, default_value_t = 1.0)]
     move_time: f64,
+}
+
+impl SeatArgs {
+    /// A person against the strongest computer player, a second a move.
+    fn default_table() -> SeatArgs {
+        SeatArgs {
+            players: None,
+            p1: PlayerSpec::Human,
+            p2: None,
+            p3: None,
+            p4: None,
+            move_time: 1.0,
+        }
+    }
+
+    /// The seats given, in order (`None` for the default opponent).
+    fn given(&self) -> Vec<Option<PlayerSpec>> {
+        vec![
+            Some(self.p1.clone()),
+            self.p2.clone(),
+            self.p3.clone(),
+            self.p4.clone(),
+        ]
+    }
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// The game to play
+    #[arg(default_value = "dots")]
+    game: String,
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    seats: SeatArgs,
     /// Seed for the computer players' random choices (default: from the clock)
     #[arg(long)]
     seed: Option<u64>,
@@ -118,24 +149,8 @@ struct GuiArgs {
     game: String,
     #[command(flatten)]
     board: BoardArgs,
-    /// Number of players (dots: 2 to 4)
-    #[arg(long)]
-    players: Option<u32>,
-    /// Player 1: human or a computer player (random, greedy, ai)
-    #[arg(long, default_value = "human")]
-    p1: PlayerSpec,
-    /// Player 2 (default: the strongest computer player)
-    #[arg(long)]
-    p2: Option<PlayerSpec>,
-    /// Player 3, when --players is 3 or more
-    #[arg(long)]
-    p3: Option<PlayerSpec>,
-    /// Player 4, when --players is 4
-    #[arg(long)]
-    p4: Option<PlayerSpec>,
-    /// Seconds a computer player may think per move
-    #[arg(long, default_value_t = 1.0)]
-    move_time: f64,
+    #[command(flatten)]
+    seats: SeatArgs,
     /// A rules file to use instead of the game's own (watched and reloaded on save)
     #[arg(long)]
     rules: Option<PathBuf>,
@@ -245,12 +260,7 @@ pub fn main() -> ExitCode {
                 cols: None,
                 start: None,
             },
-            players: None,
-            p1: PlayerSpec::Human,
-            p2: None,
-            p3: None,
-            p4: None,
-            move_time: 1.0,
+            seats: SeatArgs::default_table(),
             rules: None,
             screenshot: None,
             moves: String::new(),
@@ -267,12 +277,7 @@ pub fn main() -> ExitCode {
                     cols: None,
                     start: None,
                 },
-                players: None,
-                p1: PlayerSpec::Human,
-                p2: None,
-                p3: None,
-                p4: None,
-                move_time: 1.0,
+                seats: SeatArgs::default_table(),
                 seed: None,
                 rules: None,
             })
@@ -308,13 +313,13 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
     let rules = Rules::load(info, args.rules.as_deref())?;
     let mut options = args.board.options();
-    if let Some(n) = args.players {
+    if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
     }
     let state = rules.initial_state(&options)?;
     let players = rules.players(&state)?;
     let levels = rules.levels()?;
-    let given = [Some(args.p1), args.p2, args.p3, args.p4];
+    let given = args.seats.given();
     let seats: Vec<PlayerSpec> = (0..players as usize)
         .map(|k| {
             given
@@ -334,11 +339,6 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
             .unwrap_or(0)
     });
     rules.seed(seed)?;
-    if !(args.move_time > 0.0 && args.move_time.is_finite()) {
-        return Err(GameError::Usage(
-            "--move-time must be a positive number of seconds".into(),
-        ));
-    }
     let engines = seats
         .iter()
         .map(|seat| match seat {
@@ -353,7 +353,7 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
         engines,
         rules: &rules,
         seats,
-        budget_ms: move_time_ms(args.move_time)?,
+        budget_ms: move_time_ms(args.seats.move_time)?,
         style: Style::detect(),
         game: info,
     };
@@ -387,17 +387,17 @@ fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
 fn gui(args: GuiArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
     let mut options = args.board.options();
-    if let Some(n) = args.players {
+    if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
     }
-    let seats = vec![Some(args.p1), args.p2, args.p3, args.p4];
+    let seats = args.seats.given();
     let screenshot = args.screenshot.clone();
     let gui_options = crate::gui::GuiOptions {
         game: info,
         rules_file: args.rules,
         options,
         seats,
-        budget_ms: move_time_ms(args.move_time)?,
+        budget_ms: move_time_ms(args.seats.move_time)?,
         moves: split_moves(&args.moves),
         watch: !args.no_watch && screenshot.is_none(),
         computer_moves: screenshot.is_none(),
