@@ -116,7 +116,14 @@ pub fn run_match(
 }
 
 fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize; 2]) -> String {
-    let seat_name = |seat: usize| names[order[seat]].clone();
+    // Seats come from the rules' verdict, which an edited rules file may get wrong.
+    let seat_name = |seat: usize| {
+        order
+            .get(seat)
+            .and_then(|&side| names.get(side))
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", seat.wrapping_add(1)))
+    };
     let scores: Vec<String> = (0..2)
         .map(|seat| {
             format!(
@@ -131,7 +138,7 @@ fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize
         .collect();
     let verdict = match (game.result.as_str(), game.winners.as_slice()) {
         ("tie", _) => "tie".to_string(),
-        (_, [w]) => format!("{} wins", seat_name(*w as usize - 1)),
+        (_, [w]) => format!("{} wins", seat_name((*w as usize).wrapping_sub(1))),
         _ => "no winner".to_string(),
     };
     let slowest = |seat: u32| {
@@ -152,7 +159,7 @@ fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize
     if let Some((p, what)) = &game.forfeit {
         line.push_str(&format!(
             "  FORFEIT by {}: {what}",
-            seat_name(*p as usize - 1)
+            seat_name((*p as usize).wrapping_sub(1))
         ));
     }
     line

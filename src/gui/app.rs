@@ -440,7 +440,10 @@ impl TabulaApp {
     }
 
     fn seat_name(&self, p: u32) -> String {
-        let spec = &self.session.seats[p as usize - 1];
+        // The player number comes from the rules, which a user edits: never index blindly.
+        let Some(spec) = self.session.seats.get((p as usize).wrapping_sub(1)) else {
+            return format!("Player {p}");
+        };
         let humans = self.session.seats.iter().filter(|s| s.is_human()).count();
         match spec {
             PlayerSpec::Human if humans == 1 => "You".into(),
