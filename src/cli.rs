@@ -47,6 +47,84 @@ enum Command {
     Check(CheckArgs),
     /// Measure random playouts through the Prolog rules
     Bench(BenchArgs),
+    /// Run a championship: every pair plays both colours, grades as the assignments say
+    Tournament(TournamentArgs),
+    /// Final grades over several championships (the Breakthrough assignment's formula)
+    Grade(GradeArgs),
+    /// Serve one of tabula's players over the player protocol (docs/protocol.md) on
+    /// stdin and stdout, as the referee runs it
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug)]
+struct TournamentArgs {
+    /// The game
+    game: String,
+    /// A player: ai, greedy, random, FILE.pl or "cmd:PROGRAM ARGS", optionally
+    /// named: NAME=SPEC (repeat for every player)
+    #[arg(long = "player", value_name = "SPEC", required = true)]
+    players: Vec<String>,
+    /// The folder for the records, logs, standings and web page; rerunning with the
+    /// same folder resumes
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// How games score and grades are given (default: the game's own assignment)
+    #[arg(long, value_enum)]
+    scoring: Option<ScoringArg>,
+    /// Games played at once (default: one per core)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Seed of the schedule, the random start and the players' random choices
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Seconds a player has for each move
+    #[arg(long, default_value_t = 1.0)]
+    move_time: f64,
+    /// The cap on each player's memory (e.g. 1G, 512M)
+    #[arg(long, default_value = "1G")]
+    memory: String,
+    /// A late submission: NAME=DAYS costs one grade point a day (repeatable)
+    #[arg(long, value_name = "NAME=DAYS")]
+    late: Vec<String>,
+    /// A rules file to use instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy)]
+enum ScoringArg {
+    /// Seed 000: groups A and B by valid games, grades 5 to 10 (and self-games)
+    Breakthrough,
+    /// Seed 001: faults over 10 % leave the ranking, grades 5 to 10
+    Kingpawn,
+    /// Points only, no grades
+    Points,
+}
+
+#[derive(Args, Debug)]
+struct GradeArgs {
+    /// Championship folders (each with its standings.json)
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    /// Write the final grades to this CSV file too
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ServeArgs {
+    /// The game
+    game: String,
+    /// The player: a built-in level (random, greedy, ai ...) or FILE.pl
+    spec: PlayerSpec,
+    /// Seed of the player's random choices
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A rules file to use instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -60,10 +138,15 @@ struct BoardArgs {
     /// A start position in the game's position text (kingpawn: "K81 k17 p18 w 0/30")
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
+    /// Start from a random position drawn as the Breakthrough championship does (size
+    /// too, unless --rows/--cols are given), from --seed
+    #[arg(long)]
+    random_start: bool,
 }
 
 impl BoardArgs {
-    fn options(&self) -> Vec<Term> {
+    /// The options of `initial_state/2`; `seed` draws the random start.
+    fn options(&self, seed: u64) -> Vec<Term> {
         let mut options = Vec::new();
         if let Some(r) = self.rows {
             options.push(Term::compound("rows", [Term::integer(r)]));
@@ -73,6 +156,12 @@ impl BoardArgs {
         }
         if let Some(p) = &self.start {
             options.push(Term::compound("position", [Term::string(p.as_str())]));
+        }
+        if self.random_start {
+            options.push(Term::compound(
+                "random_start",
+                [Term::integer(seed % (1 << 62))],
+            ));
         }
         options
     }
@@ -163,6 +252,9 @@ struct GuiArgs {
     /// Do not watch the rules files for changes
     #[arg(long)]
     no_watch: bool,
+    /// Seed of the random start (--random-start; default: from the clock)
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -214,6 +306,9 @@ struct MatchArgs {
     /// Write every game (moves, times, result) to FILE as JSON lines
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// The cap on each player's memory (e.g. 1G, 512M); a player beyond it dies alone
+    #[arg(long, default_value = "1G")]
+    memory: String,
     /// A rules file to use instead of the game's own
     #[arg(long)]
     rules: Option<PathBuf>,
@@ -259,12 +354,14 @@ pub fn main() -> ExitCode {
                 rows: None,
                 cols: None,
                 start: None,
+                random_start: false,
             },
             seats: SeatArgs::default_table(),
             rules: None,
             screenshot: None,
             moves: String::new(),
             no_watch: false,
+            seed: None,
         }),
         None => {
             eprintln!(
@@ -276,6 +373,7 @@ pub fn main() -> ExitCode {
                     rows: None,
                     cols: None,
                     start: None,
+                    random_start: false,
                 },
                 seats: SeatArgs::default_table(),
                 seed: None,
@@ -289,6 +387,9 @@ pub fn main() -> ExitCode {
         Some(Command::Check(args)) => return check(args),
         Some(Command::Match(args)) => play_match(args),
         Some(Command::Bench(args)) => bench(args),
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Tournament(args)) => tournament(args),
+        Some(Command::Grade(args)) => grade(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -312,11 +413,18 @@ fn game_info(name: &str) -> Result<&'static GameInfo, GameError> {
 fn play(args: PlayArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
     let rules = Rules::load(info, args.rules.as_deref())?;
-    let mut options = args.board.options();
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut options = args.board.options(seed);
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
     }
     let state = rules.initial_state(&options)?;
+    if args.board.random_start
+        && let Some(text) = rules.position_text(&state)?
+    {
+        println!("Random start (seed {seed}): {text}");
+        println!("Replay it with --start \"{text}\".");
+    }
     let players = rules.players(&state)?;
     let levels = rules.levels()?;
     let given = args.seats.given();
@@ -331,13 +439,12 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
         .collect();
     for seat in &seats {
         seat.check(&levels).map_err(GameError::Usage)?;
+        if let PlayerSpec::Command(_) = seat {
+            return Err(GameError::Usage(format!(
+                "{seat}: programs play in matches and tournaments (tabula match, tabula tournament)"
+            )));
+        }
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0)
-    });
     rules.seed(seed)?;
     let engines = seats
         .iter()
@@ -374,6 +481,94 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     Ok(())
 }
 
+/// A table's `key=value` options and its start position text.
+type TableSetup = (Vec<(String, String)>, Option<String>);
+
+/// The `key=value` options of the protocol's `game` command and the start position
+/// text for a board: the sizes given, and for `--random-start` the position drawn
+/// from `seed` (with its size); `--start` as given.
+fn table_setup(
+    info: &GameInfo,
+    board: &BoardArgs,
+    seed: u64,
+    rules_file: Option<&Path>,
+) -> Result<TableSetup, GameError> {
+    let mut options = Vec::new();
+    let mut start = board.start.clone();
+    let (mut rows, mut cols) = (board.rows, board.cols);
+    if board.random_start {
+        let rules = Rules::load(info, rules_file)?;
+        let state = rules.initial_state(&board.options(seed))?;
+        let text = rules
+            .position_text(&state)?
+            .ok_or_else(|| GameError::Usage(format!("{} has no random start", info.name)))?;
+        if let Some((r, c)) = view_size(&rules.view(&state)?) {
+            rows = Some(r);
+            cols = Some(c);
+        }
+        start = Some(text);
+    }
+    if let Some(r) = rows {
+        options.push(("rows".to_string(), r.to_string()));
+    }
+    if let Some(c) = cols {
+        options.push(("cols".to_string(), c.to_string()));
+    }
+    Ok((options, start))
+}
+
+/// Rows and columns of a view whose first two arguments are the board's size.
+fn view_size(view: &Term) -> Option<(u32, u32)> {
+    match view {
+        Term::Compound(_, args) if args.len() >= 2 => Some((
+            u32::try_from(term::as_i64(&args[0])?).ok()?,
+            u32::try_from(term::as_i64(&args[1])?).ok()?,
+        )),
+        _ => None,
+    }
+}
+
+/// The tabula executable, which serves tabula's own players to the referee.
+fn tabula_exe() -> Result<PathBuf, GameError> {
+    std::env::current_exe()
+        .map_err(|e| GameError::Usage(format!("cannot find the tabula executable: {e}")))
+}
+
+/// Bytes in a `--memory` size such as 1G, 512M or 2000000.
+fn memory_bytes(text: &str) -> Result<u64, GameError> {
+    let t = text.trim();
+    let (digits, unit) = match t
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_digit() && *c != '.')
+    {
+        Some((i, _)) => (&t[..i], t[i..].trim().to_ascii_uppercase()),
+        None => (t, String::new()),
+    };
+    let number: f64 = digits
+        .parse()
+        .map_err(|_| GameError::Usage(format!("--memory: not a size: {text:?} (e.g. 1G, 512M)")))?;
+    let factor = match unit.trim_end_matches("IB").trim_end_matches('B') {
+        "" => 1.0,
+        "K" => 1024.0,
+        "M" => 1024.0 * 1024.0,
+        "G" => 1024.0 * 1024.0 * 1024.0,
+        _ => {
+            return Err(GameError::Usage(format!(
+                "--memory: unknown unit in {text:?} (use K, M or G)"
+            )));
+        }
+    };
+    Ok((number * factor) as u64)
+}
+
+/// A seed from the clock, for when the user gives none.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
 fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
     if seconds > 0.0 && seconds.is_finite() && seconds < 1e6 {
         Ok((seconds * 1000.0).round().max(1.0) as u64)
@@ -386,7 +581,7 @@ fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
 
 fn gui(args: GuiArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
-    let mut options = args.board.options();
+    let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
     }
@@ -436,14 +631,21 @@ fn split_moves(text: &str) -> Vec<String> {
 
 fn play_match(args: MatchArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
+    let (options, start) = table_setup(info, &args.board, args.seed, args.rules.as_deref())?;
     let spec = MatchSpec {
-        game: info,
-        rules_file: args.rules.as_deref(),
+        table: crate::referee::Table {
+            game: info,
+            options,
+            start,
+            move_ms: move_time_ms(args.move_time)?,
+            memory_bytes: memory_bytes(&args.memory)?,
+            tabula: tabula_exe()?,
+            rules_file: args.rules.as_deref(),
+            log_dir: None,
+        },
         sides: [args.p1, args.p2],
         games: args.games,
-        budget_ms: move_time_ms(args.move_time)?,
         seed: args.seed,
-        options: args.board.options(),
     };
     let mut record_file = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
@@ -557,12 +759,204 @@ fn check(args: CheckArgs) -> ExitCode {
     }
 }
 
+fn tournament(args: TournamentArgs) -> Result<(), GameError> {
+    use crate::championship::{self, Championship};
+    use crate::grading::Scoring;
+    let info = game_info(&args.game)?;
+    let entrants = args
+        .players
+        .iter()
+        .map(|p| {
+            p.parse::<crate::player::Entrant>()
+                .map_err(GameError::Usage)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for (k, e) in entrants.iter().enumerate() {
+        if entrants[..k].iter().any(|o| o.name == e.name) {
+            return Err(GameError::Usage(format!(
+                "two players are named {:?}: name them NAME=SPEC",
+                e.name
+            )));
+        }
+        if e.spec.is_human() {
+            return Err(GameError::Usage(
+                "a championship is between programs: human cannot play".into(),
+            ));
+        }
+    }
+    let referee = Rules::load(info, args.rules.as_deref())?;
+    let levels = referee.levels()?;
+    for e in &entrants {
+        e.spec
+            .check(&levels)
+            .map_err(|m| GameError::Usage(format!("{}: {m}", e.name)))?;
+    }
+    let scoring = match args.scoring {
+        Some(ScoringArg::Breakthrough) => Scoring::Breakthrough,
+        Some(ScoringArg::Kingpawn) => Scoring::Kingpawn,
+        Some(ScoringArg::Points) => Scoring::Points,
+        None => match info.name {
+            "breakthrough" => Scoring::Breakthrough,
+            "kingpawn" => Scoring::Kingpawn,
+            _ => Scoring::Points,
+        },
+    };
+    // Breakthrough's championship starts from one random position for all its games,
+    // drawn from the seed, unless a start is given.
+    let mut board = args.board.clone();
+    if info.name == "breakthrough" && board.start.is_none() {
+        board.random_start = true;
+    }
+    let (options, start) = table_setup(info, &board, args.seed, args.rules.as_deref())?;
+    let mut late = Vec::new();
+    for l in &args.late {
+        let (name, days) = l
+            .rsplit_once('=')
+            .ok_or_else(|| GameError::Usage(format!("--late {l:?}: expected NAME=DAYS")))?;
+        let days: u32 = days
+            .trim()
+            .parse()
+            .map_err(|_| GameError::Usage(format!("--late {l:?}: DAYS is a whole number")))?;
+        if !entrants.iter().any(|e| e.name == name) {
+            return Err(GameError::Usage(format!(
+                "--late {l:?}: no player is named {name:?}"
+            )));
+        }
+        late.push((name.to_string(), days));
+    }
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let ch = Championship {
+        table: crate::referee::Table {
+            game: info,
+            options,
+            start,
+            move_ms: move_time_ms(args.move_time)?,
+            memory_bytes: memory_bytes(&args.memory)?,
+            tabula: tabula_exe()?,
+            rules_file: args.rules.as_deref(),
+            log_dir: Some(args.out.join("logs")),
+        },
+        entrants,
+        scoring,
+        self_games: scoring == Scoring::Breakthrough,
+        seed: args.seed,
+        jobs,
+        dir: args.out.clone(),
+        late,
+    };
+    println!(
+        "{} championship: {} players, {} games, {} at once; start {}",
+        info.title,
+        ch.entrants.len(),
+        championship::schedule(ch.entrants.len(), ch.self_games).len(),
+        jobs,
+        ch.table.start.as_deref().unwrap_or("the usual one")
+    );
+    let mut out = std::io::stdout();
+    let records = championship::run(&ch, &mut out)?;
+    let res = championship::results(&ch, &records);
+    println!("\n{}", championship::standings_text(&res));
+    let written = championship::write_outputs(&ch, &res, &records, &referee)?;
+    for path in written {
+        println!("wrote {}", path.display());
+    }
+    println!("games and logs in {}", ch.dir.display());
+    Ok(())
+}
+
+fn grade(args: GradeArgs) -> Result<(), GameError> {
+    let mut championships = Vec::new();
+    for dir in &args.dirs {
+        let path = dir.join("standings.json");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| GameError::Usage(format!("{}: {e}", path.display())))?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| GameError::Usage(format!("{}: not standings ({e})", path.display())))?;
+        let rows = value
+            .get("standings")
+            .and_then(|s| s.as_array())
+            .ok_or_else(|| GameError::Usage(format!("{}: no standings in it", path.display())))?;
+        let mut grades = Vec::new();
+        for row in rows {
+            let name = row.get("name").and_then(|n| n.as_str());
+            let g = row.get("grade").and_then(|g| g.as_f64());
+            match (name, g) {
+                (Some(n), Some(g)) => grades.push((n.to_string(), g)),
+                (Some(n), None) => {
+                    return Err(GameError::Usage(format!(
+                        "{}: {n} has no grade (a championship scored by points only?)",
+                        path.display()
+                    )));
+                }
+                _ => {}
+            }
+        }
+        championships.push(grades);
+    }
+    let finals = crate::grading::final_grades(&championships);
+    let c = championships.len();
+    println!(
+        "final grades over {c} championship{} (S = grade/10, P = ΣS, Min = C/2 = {}, Max = the top P)",
+        if c == 1 { "" } else { "s" },
+        c as f64 / 2.0
+    );
+    println!("{:<24} {:>7} {:>7}", "player", "P", "grade");
+    let mut csv = String::from("player,p,grade\n");
+    for f in &finals {
+        println!("{:<24} {:>7.3} {:>7.2}", f.name, f.p, f.grade);
+        csv.push_str(&format!("{},{:.4},{:.2}\n", f.name, f.p, f.grade));
+    }
+    if let Some(path) = &args.csv {
+        std::fs::write(path, csv)
+            .map_err(|e| GameError::Usage(format!("{}: {e}", path.display())))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// A handle on the real stdout, after which file descriptor 1 points at stderr.
+fn protocol_stdout() -> Result<std::fs::File, GameError> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: dup/dup2 on the process's own standard descriptors; the duplicate is
+    // owned by the File returned, and nothing else holds it.
+    unsafe {
+        let fd = libc::dup(1);
+        if fd < 0 || libc::dup2(2, 1) < 0 {
+            return Err(GameError::Usage(
+                "cannot set up the protocol's output".into(),
+            ));
+        }
+        Ok(std::fs::File::from_raw_fd(fd))
+    }
+}
+
+fn serve(args: ServeArgs) -> Result<(), GameError> {
+    let info = game_info(&args.game)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    // The protocol owns stdout: whatever else would print there (Scryer's load
+    // warnings, a player's own format/2) goes to stderr, the player's log, instead.
+    let mut output = protocol_stdout()?;
+    crate::serve::serve(
+        info,
+        &args.spec,
+        args.rules.as_deref(),
+        args.seed,
+        &mut input,
+        &mut output,
+    )
+}
+
 fn bench(args: BenchArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
     let started = Instant::now();
     let rules = Rules::load(info, args.rules.as_deref())?;
     let start_time = started.elapsed();
-    let options = args.board.options();
+    let options = args.board.options(args.seed);
     // The board as the rules make it, to report its size.
     let state = rules.initial_state(&options)?;
     let size = board_size(&rules, &state);

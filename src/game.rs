@@ -48,6 +48,16 @@ or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bot
 (7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7).\n  \
 White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side.",
     },
+    GameInfo {
+        name: "breakthrough",
+        title: "Breakthrough",
+        rules: "breakthrough.pl",
+        players: "breakthrough_ai.pl",
+        notation_hint: "type the piece's square and its target, e.g. c2-c3, c2xd3 or (2,3)-(3,4)",
+        notation_help: "A move takes one piece one square forward, straight or diagonally: c2-c3, or c2xd3 when\n  \
+it captures (columns a, b, c... from the left, rows 1, 2, 3... from White's side); the assignment's\n  \
+(2,3)-(3,4) is read too (row, column). Captures are diagonal only; reach the far row to win.",
+    },
 ];
 
 /// Looks a game up by name (also accepting the titles' common names).
@@ -56,6 +66,7 @@ pub fn find_game(name: &str) -> Option<&'static GameInfo> {
     let alias = match wanted.as_str() {
         "timbiriche" | "dots-and-boxes" | "dotsandboxes" | "dots_and_boxes" => "dots",
         "king-and-pawn" | "kingandpawn" | "king_pawn" | "chase" => "kingpawn",
+        "bt" | "break-through" => "breakthrough",
         other => other,
     };
     GAMES.iter().find(|g| g.name == alias)
@@ -355,6 +366,25 @@ impl Rules {
         self.call(&goal, "V")
     }
 
+    /// The position in the game's position text (`<module>:position_text//1`), or
+    /// `None` for a game that has no position text.
+    pub fn position_text(&self, state: &State) -> Result<Option<String>> {
+        let goal = format!(
+            "catch({m}:position_text({s}, Cs, []), error(existence_error(procedure, _), _), Cs = none)",
+            m = self.m(),
+            s = state.text()
+        );
+        let t = self.call(&goal, "Cs")?;
+        if term::as_atom(&t) == Some("none") {
+            return Ok(None);
+        }
+        term::as_text(&t)
+            .map(|t| Some(t.to_string()))
+            .ok_or_else(|| {
+                GameError::Contract(format!("position_text//1 wrote {}", term::to_text(&t)))
+            })
+    }
+
     /// Seeds the random numbers of the rules and built-in players.
     pub fn seed(&self, seed: u64) -> Result<()> {
         self.engine.query(&format!(
@@ -390,6 +420,10 @@ impl Rules {
             PlayerSpec::Builtin(level) => self.choose_move(level, state, budget_ms),
             PlayerSpec::File(path) => self.file_move(path, state, budget_ms),
             PlayerSpec::Human => Err(GameError::Usage("a person chooses their own moves".into())),
+            PlayerSpec::Command(_) => Err(GameError::Usage(
+                "a program (cmd:...) plays in its own process: use tabula match or tabula tournament"
+                    .into(),
+            )),
         }
     }
 

@@ -2,15 +2,20 @@
 //! an embedded Scryer Prolog. Rust referees, draws and talks to people; every rule is
 //! asked of the Prolog game contract (`prolog/game.pl`).
 
+pub mod championship;
 pub mod check;
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod grading;
 pub mod gui;
 pub mod play;
 pub mod player;
+pub mod protocol;
 pub mod referee;
 pub mod repl;
+pub mod report;
+pub mod serve;
 pub mod term;
 pub mod text;
 pub mod tournament;

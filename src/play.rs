@@ -137,7 +137,7 @@ impl Table<'_> {
                 .cloned()
                 .unwrap_or(PlayerSpec::Human);
             let mv = match spec {
-                PlayerSpec::Builtin(_) | PlayerSpec::File(_) => {
+                PlayerSpec::Builtin(_) | PlayerSpec::File(_) | PlayerSpec::Command(_) => {
                     // A player file thinks in its own engine; built-in levels in the rules'.
                     let brain = self
                         .engines

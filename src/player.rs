@@ -16,6 +16,9 @@ pub enum PlayerSpec {
     /// `choose_move(+State, +BudgetMs, -Move)`, or the interface its game's players
     /// file adapts (`<game>_ai:file_player_move`). It runs in an engine of its own.
     File(PathBuf),
+    /// A program in any language speaking the player protocol (`cmd:PROGRAM ARGS`,
+    /// split on blanks), see `docs/protocol.md`. Plays in matches and tournaments.
+    Command(Vec<String>),
 }
 
 impl PlayerSpec {
@@ -41,6 +44,10 @@ impl PlayerSpec {
             PlayerSpec::Human => Ok(()),
             PlayerSpec::File(path) if path.is_file() => Ok(()),
             PlayerSpec::File(path) => Err(format!("no such player file: {}", path.display())),
+            PlayerSpec::Command(argv) if argv.is_empty() => {
+                Err("cmd: needs a program to run, e.g. cmd:python3 bot.py".into())
+            }
+            PlayerSpec::Command(_) => Ok(()),
             PlayerSpec::Builtin(level) if levels.contains(level) => Ok(()),
             PlayerSpec::Builtin(level) => Err(format!(
                 "unknown player {level:?}: this game's players are human, {}",
@@ -54,6 +61,13 @@ impl FromStr for PlayerSpec {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Some(command) = s.trim_start().strip_prefix("cmd:") {
+            let argv: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+            if argv.is_empty() {
+                return Err("cmd: needs a program to run, e.g. cmd:python3 bot.py".into());
+            }
+            return Ok(PlayerSpec::Command(argv));
+        }
         let spec = s.trim().to_ascii_lowercase();
         if spec == "human" {
             return Ok(PlayerSpec::Human);
@@ -67,7 +81,7 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Builtin(spec));
         }
         Err(format!(
-            "unknown player {s:?}: expected human or the name of a computer player (random, greedy, ...)"
+            "unknown player {s:?}: expected human, a computer player (random, greedy, ...), FILE.pl or cmd:PROGRAM ARGS"
         ))
     }
 }
@@ -78,6 +92,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Builtin(level) => write!(f, "{level}"),
             PlayerSpec::File(path) => write!(f, "{}", path.display()),
+            PlayerSpec::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
         }
     }
 }
@@ -110,8 +125,70 @@ mod tests {
                 .contains("no such player file")
         );
         assert_eq!(
+            "cmd:python3 bot.py  --seed 3".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Command(vec![
+                "python3".into(),
+                "bot.py".into(),
+                "--seed".into(),
+                "3".into()
+            ]))
+        );
+        assert!("cmd:  ".parse::<PlayerSpec>().is_err());
+        assert_eq!(
             PlayerSpec::strongest(&levels),
             PlayerSpec::Builtin("greedy".into())
         );
+    }
+}
+
+/// A player with the name it has in the standings: `NAME=SPEC`, or the spec itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    pub name: String,
+    pub spec: PlayerSpec,
+}
+
+impl FromStr for Entrant {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // NAME is a plain word; an `=` further on belongs to the spec
+        // (cmd:bot --level=3).
+        if let Some((name, spec)) = s.split_once('=')
+            && !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+        {
+            return Ok(Entrant {
+                name: name.to_string(),
+                spec: spec.parse()?,
+            });
+        }
+        let spec: PlayerSpec = s.parse()?;
+        Ok(Entrant {
+            name: spec.to_string(),
+            spec,
+        })
+    }
+}
+
+#[cfg(test)]
+mod entrant_tests {
+    use super::*;
+
+    #[test]
+    fn entrants_are_named_or_named_after_their_spec() {
+        let e: Entrant = "bot=cmd:python3 bot.py --x=1".parse().unwrap();
+        assert_eq!(e.name, "bot");
+        assert_eq!(
+            e.spec,
+            PlayerSpec::Command(vec!["python3".into(), "bot.py".into(), "--x=1".into()])
+        );
+        let e: Entrant = "cmd:bot --level=3".parse().unwrap();
+        assert_eq!(e.name, "cmd:bot --level=3");
+        let e: Entrant = "greedy".parse().unwrap();
+        assert_eq!(e.name, "greedy");
+        assert!("x=".parse::<Entrant>().is_err());
     }
 }

@@ -1,75 +1,210 @@
-//! The referee: plays one game between computer players, each in its own Prolog
-//! engine, asks the rules (in the referee's engine) whether every answer is legal,
-//! times every move, and keeps a record of it all.
+//! The referee: plays one game between players that each run in a process of their own
+//! (started for the game, spoken to over the player protocol of `docs/protocol.md`),
+//! keeps the only authoritative position in its own Prolog machine, asks the rules
+//! whether every answer is legal, times every move, and writes down what happened.
+//!
+//! A player that answers late, answers an illegal or unreadable move, answers `?`,
+//! crashes, closes its pipes or writes garbage loses the game on the spot, and the
+//! record says why (`illegal: c2-c5 (…)`, `timeout: 1.37 s`, `crash: exit 139`,
+//! `protocol: …`).
 
-use crate::game::{GameError, Outcome, Rules, State, Verdict};
+use crate::game::{GameError, GameInfo, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
-use crate::term::{self, Term};
-use serde::Serialize;
-use std::time::Instant;
+use crate::protocol::{Fault, Launch, PlayerProcess};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-/// A computer player at the table: its level, and the engine it thinks in.
-pub struct Contestant {
+/// How long a player may take to answer anything but `genmove` (it may be starting a
+/// Prolog machine, or be one of several processes sharing a core).
+pub const SETUP_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How long past its limit a player's `genmove` answer is awaited, to report by how
+/// much it was late, before it is killed.
+pub const LATE_GRACE: Duration = Duration::from_secs(1);
+
+/// A player at the table: its name in the standings and how to start it.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    pub name: String,
     pub spec: PlayerSpec,
-    pub rules: Rules,
+}
+
+/// What every game of a match or a championship shares.
+#[derive(Debug, Clone)]
+pub struct Table<'a> {
+    pub game: &'static GameInfo,
+    /// The `key=value` options of the `game` command (rows=8 cols=8 ...); the same
+    /// become the options of the rules' `initial_state/2`.
+    pub options: Vec<(String, String)>,
+    /// The start position, in the game's position text (sent with `position`).
+    pub start: Option<String>,
+    /// The per-move limit.
+    pub move_ms: u64,
+    /// The cap on each player's memory, in bytes.
+    pub memory_bytes: u64,
+    /// The tabula executable that serves tabula's own players (`tabula serve`).
+    pub tabula: PathBuf,
+    /// A rules file used instead of the game's own, by the referee and the players.
+    pub rules_file: Option<&'a Path>,
+    /// Where the players' stderr logs go (None: discarded).
+    pub log_dir: Option<PathBuf>,
 }
 
 /// One move as played.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct MoveRecord {
     /// The player who moved (1-based, in the game's order).
     pub player: u32,
     /// The move in the game's canonical notation.
+    #[serde(rename = "move")]
     pub notation: String,
-    /// Wall-clock milliseconds the player took.
+    /// Milliseconds from sending `genmove` to reading the answer.
     pub ms: u64,
-    /// Why the player chose it, as it said.
+}
+
+/// A player's fault: who, and what it did.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FaultRecord {
+    pub player: u32,
     pub reason: String,
 }
 
 /// A whole game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct GameRecord {
-    /// Which contestant sat at each seat, in the game's player order.
+    /// The game's number in its match or championship.
+    pub id: usize,
+    /// The name of the player at each seat, in the game's player order.
     pub players: Vec<String>,
-    pub options: String,
+    /// The spec each seat was played by.
+    pub specs: Vec<String>,
+    /// The game's options, as sent with `game`.
+    pub options: Vec<(String, String)>,
+    /// The start position, when the game has a position text.
+    pub start: Option<String>,
+    /// The seed the players were started with.
     pub seed: u64,
     pub moves: Vec<MoveRecord>,
     /// Final points in the game's player order.
     pub scores: Vec<i64>,
-    /// `winner` or `tie`, or `forfeit` when a player broke the rules.
+    /// `winner`, `tie`, or `fault` when a player broke the rules.
     pub result: String,
     /// The winning players (1-based; several for a tie).
     pub winners: Vec<u32>,
-    /// Why a game was forfeited: the player (1-based) and what it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub forfeit: Option<(u32, String)>,
+    /// The player who lost by a fault, and the fault.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<FaultRecord>,
 }
 
-/// Plays a game from `options` with `seats[k]` as player k+1. A player that fails to
-/// answer, or answers an illegal move, loses the game on the spot.
+impl GameRecord {
+    /// The seat (1-based) that lost by a fault, if any.
+    pub fn faulty(&self) -> Option<u32> {
+        self.fault.as_ref().map(|f| f.player)
+    }
+}
+
+/// The command line that starts `seat`'s player for a game.
+fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Launch {
+    let argv = match &seat.spec {
+        PlayerSpec::Command(argv) => argv.clone(),
+        spec => {
+            let mut argv = vec![
+                table.tabula.to_string_lossy().into_owned(),
+                "serve".into(),
+                table.game.name.into(),
+                spec.to_string(),
+                "--seed".into(),
+                seed.to_string(),
+            ];
+            if let Some(rules) = table.rules_file {
+                argv.push("--rules".into());
+                argv.push(rules.to_string_lossy().into_owned());
+            }
+            argv
+        }
+    };
+    Launch {
+        argv,
+        memory_bytes: table.memory_bytes,
+        log,
+    }
+}
+
+/// The start position of `table` in the referee's machine.
+pub fn start_state(referee: &Rules, table: &Table) -> Result<State, GameError> {
+    use crate::term::Term;
+    let mut options: Vec<Term> = table
+        .options
+        .iter()
+        .map(|(k, v)| {
+            let value = match v.parse::<i64>() {
+                Ok(n) => Term::integer(n),
+                Err(_) => Term::string(v.as_str()),
+            };
+            Term::compound(k, [value])
+        })
+        .collect();
+    if let Some(text) = &table.start {
+        options.push(Term::compound("position", [Term::string(text.as_str())]));
+    }
+    referee.initial_state(&options)
+}
+
+/// Plays game `id` with `seats[k]` as player k+1 (each started afresh, with a seed
+/// derived from `seed`). Errors are the referee's own (its rules failing); everything
+/// a player does wrong ends in the record.
 pub fn play_game(
     referee: &Rules,
-    seats: &[&Contestant],
-    options: &[Term],
-    budget_ms: u64,
+    table: &Table,
+    seats: &[Seat],
+    id: usize,
     seed: u64,
 ) -> Result<GameRecord, GameError> {
-    let mut state: State = referee.initial_state(options)?;
-    for (k, seat) in seats.iter().enumerate() {
-        seat.rules
-            .seed(seed.wrapping_mul(31).wrapping_add(k as u64))?;
-    }
+    let mut state = start_state(referee, table)?;
     let mut record = GameRecord {
-        players: seats.iter().map(|s| s.spec.to_string()).collect(),
-        options: term::to_text(&Term::List(options.to_vec())),
+        id,
+        players: seats.iter().map(|s| s.name.clone()).collect(),
+        specs: seats.iter().map(|s| s.spec.to_string()).collect(),
+        options: table.options.clone(),
+        start: table.start.clone(),
         seed,
         moves: Vec::new(),
         scores: Vec::new(),
         result: String::new(),
         winners: Vec::new(),
-        forfeit: None,
+        fault: None,
     };
+    let setup_line = std::iter::once(format!("game {}", table.game.name))
+        .chain(table.options.iter().map(|(k, v)| format!("{k}={v}")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Start every player; the first that fails to start or to take the setup loses.
+    let mut players: Vec<PlayerProcess> = Vec::new();
+    for (k, seat) in seats.iter().enumerate() {
+        let player = k as u32 + 1;
+        let log = table
+            .log_dir
+            .as_ref()
+            .map(|d| d.join(format!("game-{id}-player-{player}.log")));
+        let started = PlayerProcess::start(&launch(
+            table,
+            seat,
+            seed.wrapping_mul(31).wrapping_add(k as u64),
+            log,
+        ))
+        .and_then(|mut p| {
+            p.ask(&setup_line, SETUP_TIMEOUT)?;
+            if let Some(text) = &table.start {
+                p.ask(&format!("position {text}"), SETUP_TIMEOUT)?;
+            }
+            Ok(p)
+        });
+        match started {
+            Ok(p) => players.push(p),
+            Err(fault) => return finish_fault(record, referee, &state, player, fault, players),
+        }
+    }
     loop {
         if let Outcome::Over { scores, result } = referee.outcome(&state)? {
             record.scores = scores;
@@ -83,66 +218,103 @@ pub fn play_game(
                     record.winners = ps;
                 }
             }
+            for p in players {
+                p.quit();
+            }
             return Ok(record);
         }
         let player = referee.to_move(&state)?.ok_or_else(|| {
             GameError::Contract("the game is not over but nobody is to move".into())
         })?;
-        let seat = seats
-            .get(player as usize - 1)
-            .ok_or_else(|| GameError::Contract(format!("player {player} has no seat")))?;
-        if seat.spec.is_human() {
-            return Err(GameError::Usage("a person cannot sit in a match".into()));
-        }
-        let started = Instant::now();
-        let answer = seat.rules.player_move(&seat.spec, &state, budget_ms);
-        let ms = started.elapsed().as_millis() as u64;
-        let (mv, reason) = match answer {
-            Ok(answer) => answer,
-            Err(e) => {
-                return forfeit(record, referee, &state, player, format!("no move: {e}"));
+        let Some(process) = players.get_mut((player as usize).wrapping_sub(1)) else {
+            return Err(GameError::Contract(format!(
+                "the rules say player {player} moves, in a game of {} players",
+                seats.len()
+            )));
+        };
+        let asked = Instant::now();
+        let answer = process.ask(
+            &format!("genmove {}", table.move_ms),
+            Duration::from_millis(table.move_ms) + LATE_GRACE,
+        );
+        let took = asked.elapsed();
+        let text = match answer {
+            Ok(text) if took > Duration::from_millis(table.move_ms) => {
+                let fault = Fault::Timeout(took);
+                let _ = text;
+                return finish_fault(record, referee, &state, player, fault, players);
             }
+            Ok(text) => text,
+            Err(fault) => return finish_fault(record, referee, &state, player, fault, players),
+        };
+        let Some(mv) = referee.parse_move(&state, &text)? else {
+            let reason = format!("unparsable: {}", shorten(&text));
+            return finish_reason(record, referee, &state, player, reason, players);
         };
         let notation = referee
             .move_text(&state, &mv)
-            .unwrap_or_else(|_| mv.text().to_string());
-        match referee.apply(&state, &mv)? {
-            Some((next, _events)) => {
-                record.moves.push(MoveRecord {
-                    player,
-                    notation,
-                    ms,
-                    reason: term::to_text(&reason),
-                });
-                state = next;
+            .unwrap_or_else(|_| text.clone());
+        let Some((next, _events)) = referee.apply(&state, &mv)? else {
+            let why = referee
+                .explain_illegal(&state, &mv)?
+                .unwrap_or_else(|| "not a legal move".into());
+            let reason = format!("illegal: {} ({why})", shorten(&text));
+            return finish_reason(record, referee, &state, player, reason, players);
+        };
+        record.moves.push(MoveRecord {
+            player,
+            notation: notation.clone(),
+            ms: took.as_millis() as u64,
+        });
+        state = next;
+        // Everyone else hears of the move.
+        for (k, other) in players.iter_mut().enumerate() {
+            let seat = k as u32 + 1;
+            if seat == player {
+                continue;
             }
-            None => {
-                let why = referee
-                    .explain_illegal(&state, &mv)?
-                    .unwrap_or_else(|| "not a legal move".into());
-                return forfeit(
-                    record,
-                    referee,
-                    &state,
-                    player,
-                    format!("illegal move {notation}: {why}"),
-                );
+            if let Err(fault) = other.ask(&format!("play {notation}"), SETUP_TIMEOUT) {
+                return finish_fault(record, referee, &state, seat, fault, players);
             }
         }
     }
 }
 
-/// The game ends with `player` losing: every other player is a winner.
-fn forfeit(
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        s.push('…');
+    }
+    s
+}
+
+fn finish_fault(
+    record: GameRecord,
+    referee: &Rules,
+    state: &State,
+    player: u32,
+    fault: Fault,
+    players: Vec<PlayerProcess>,
+) -> Result<GameRecord, GameError> {
+    finish_reason(record, referee, state, player, fault.to_string(), players)
+}
+
+/// The game ends with `player` losing by a fault: every other player wins.
+fn finish_reason(
     mut record: GameRecord,
     referee: &Rules,
     state: &State,
     player: u32,
-    what: String,
+    reason: String,
+    players: Vec<PlayerProcess>,
 ) -> Result<GameRecord, GameError> {
-    let players = referee.players(state)?;
-    record.result = "forfeit".into();
-    record.winners = (1..=players).filter(|p| *p != player).collect();
-    record.forfeit = Some((player, what));
+    for p in players {
+        p.quit();
+    }
+    let n = referee.players(state)?;
+    record.result = "fault".into();
+    record.winners = (1..=n).filter(|p| *p != player).collect();
+    record.scores = (1..=n).map(|p| i64::from(p != player)).collect();
+    record.fault = Some(FaultRecord { player, reason });
     Ok(record)
 }

@@ -1,21 +1,18 @@
-//! Matches between computer players: N games alternating who starts, a line per game,
-//! a summary, and every game recorded as a JSON line on request.
+//! Matches between two players: N games alternating who starts, each player in a
+//! process of its own for every game (see `referee`), a line per game, a summary, and
+//! every game recorded as a JSON line on request.
 
-use crate::game::{GameError, GameInfo, Rules};
+use crate::game::{GameError, Rules};
 use crate::player::PlayerSpec;
-use crate::referee::{Contestant, GameRecord, play_game};
-use crate::term::Term;
+use crate::referee::{GameRecord, Seat, Table, play_game};
 use std::io::Write;
 
 /// What a match is.
 pub struct MatchSpec<'a> {
-    pub game: &'a GameInfo,
-    pub rules_file: Option<&'a std::path::Path>,
+    pub table: Table<'a>,
     pub sides: [PlayerSpec; 2],
     pub games: u32,
-    pub budget_ms: u64,
     pub seed: u64,
-    pub options: Vec<Term>,
 }
 
 /// One side's totals.
@@ -43,9 +40,8 @@ pub fn run_match(
     out: &mut dyn Write,
     mut record: Option<&mut dyn Write>,
 ) -> Result<MatchResult, GameError> {
-    let referee = Rules::load(spec.game, spec.rules_file)?;
+    let referee = Rules::load(spec.table.game, spec.table.rules_file)?;
     let levels = referee.levels()?;
-    let mut contestants = Vec::new();
     for side in &spec.sides {
         if side.is_human() {
             return Err(GameError::Usage(
@@ -53,10 +49,11 @@ pub fn run_match(
             ));
         }
         side.check(&levels).map_err(GameError::Usage)?;
-        contestants.push(Contestant {
-            spec: side.clone(),
-            rules: Rules::load_player(spec.game, spec.rules_file, side)?,
-        });
+        // A player file that does not load is reported now, with its file and line,
+        // rather than as a crash in every game.
+        if let PlayerSpec::File(_) = side {
+            Rules::load_player(spec.table.game, spec.table.rules_file, side)?;
+        }
     }
     let names = [
         format!("{} (p1)", spec.sides[0]),
@@ -67,9 +64,15 @@ pub fn run_match(
         // Game k: p1 starts in even games, p2 in odd ones.
         let first = (k % 2) as usize;
         let order = [first, 1 - first];
-        let seats = [&contestants[order[0]], &contestants[order[1]]];
+        let seats: Vec<Seat> = order
+            .iter()
+            .map(|&side| Seat {
+                name: names[side].clone(),
+                spec: spec.sides[side].clone(),
+            })
+            .collect();
         let seed = spec.seed.wrapping_add(u64::from(k));
-        let game = play_game(&referee, &seats, &spec.options, spec.budget_ms, seed)?;
+        let game = play_game(&referee, &spec.table, &seats, k as usize + 1, seed)?;
         // Side s sat at seat index seat_of[s] (player seat_of[s] + 1).
         let seat_of = |side: usize| order.iter().position(|&o| o == side).unwrap_or(0);
         for (side, s) in stats.iter_mut().enumerate() {
@@ -93,12 +96,12 @@ pub fn run_match(
             } else {
                 s.losses += 1;
             }
-            if game.forfeit.as_ref().is_some_and(|(p, _)| *p == me) {
+            if game.faulty() == Some(me) {
                 s.forfeits += 1;
             }
             for m in game.moves.iter().filter(|m| m.player == me) {
                 s.slowest_ms = s.slowest_ms.max(m.ms);
-                if m.ms > spec.budget_ms {
+                if m.ms > spec.table.move_ms {
                     s.over_budget += 1;
                 }
             }
@@ -108,6 +111,7 @@ pub fn run_match(
             let line = serde_json::to_string(&game)
                 .map_err(|e| GameError::Usage(format!("cannot write the record: {e}")))?;
             writeln!(rec, "{line}")
+                .and_then(|_| rec.flush())
                 .map_err(|e| GameError::Usage(format!("cannot write the record: {e}")))?;
         }
     }
@@ -156,10 +160,11 @@ fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize
         slowest(1),
         slowest(2)
     );
-    if let Some((p, what)) = &game.forfeit {
+    if let Some(fault) = &game.fault {
         line.push_str(&format!(
-            "  FORFEIT by {}: {what}",
-            seat_name((*p as usize).wrapping_sub(1))
+            "  FORFEIT by {}: {}",
+            seat_name((fault.player as usize).wrapping_sub(1)),
+            fault.reason
         ));
     }
     line
@@ -171,11 +176,17 @@ fn summary(names: &[String; 2], stats: &[SideStats; 2], spec: &MatchSpec) -> Str
         spec.games,
         spec.sides[0],
         spec.sides[1],
-        spec.budget_ms as f64 / 1000.0,
+        spec.table.move_ms as f64 / 1000.0,
         spec.seed
     );
+    let w = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(16)
+        .max(16);
     text.push_str(&format!(
-        "{:<16} {:>5} {:>7} {:>5} {:>11} {:>8} {:>13} {:>12} {:>9}\n",
+        "{:<w$} {:>5} {:>7} {:>5} {:>11} {:>8} {:>13} {:>12} {:>9}\n",
         "player",
         "wins",
         "losses",
@@ -188,7 +199,7 @@ fn summary(names: &[String; 2], stats: &[SideStats; 2], spec: &MatchSpec) -> Str
     ));
     for (name, s) in names.iter().zip(stats) {
         text.push_str(&format!(
-            "{:<16} {:>5} {:>7} {:>5} {:>11} {:>8} {:>10} ms {:>12} {:>9}\n",
+            "{:<w$} {:>5} {:>7} {:>5} {:>11} {:>8} {:>10} ms {:>12} {:>9}\n",
             name,
             s.wins,
             s.losses,

@@ -272,7 +272,7 @@ fn a_match_is_summed_up_recorded_and_repeatable() {
         // 3 x 4 dots: 17 segments, one move each; the sides alternate who starts.
         assert_eq!(g["moves"].as_array().unwrap().len(), 17);
         let first = if k % 2 == 0 { "greedy" } else { "random" };
-        assert_eq!(g["players"][0], first);
+        assert_eq!(g["specs"][0], first);
         let total: i64 = g["scores"]
             .as_array()
             .unwrap()
@@ -291,7 +291,7 @@ fn a_match_is_summed_up_recorded_and_repeatable() {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|m| m["notation"].to_string())
+                    .map(|m| m["move"].to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
             })

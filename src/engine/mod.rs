@@ -60,6 +60,9 @@ pub enum EngineError {
     /// The engine could not answer at all (its thread is gone, or the machine broke and
     /// was rebuilt): the text says what happened.
     Unavailable(String),
+    /// The goal called `halt`: in a program of its own, Prolog would have ended the
+    /// process. The machine has been rebuilt.
+    Halted,
 }
 
 impl fmt::Display for EngineError {
@@ -75,6 +78,7 @@ impl fmt::Display for EngineError {
             EngineError::Syntax { error, .. } => write!(f, "{}", describe_error(error)),
             EngineError::Exception(ball) => write!(f, "{}", describe_error(ball)),
             EngineError::Unavailable(why) => write!(f, "Prolog engine unavailable: {why}"),
+            EngineError::Halted => write!(f, "the goal called halt"),
         }
     }
 }
@@ -408,6 +412,9 @@ impl Worker {
             }
             Job::Query { goal, limit, reply } => {
                 let result = self.query(&goal, limit);
+                if let Err(EngineError::Halted) = result {
+                    self.rebuild();
+                }
                 self.take_output();
                 let _ = reply.send(result);
             }
@@ -508,7 +515,12 @@ impl Worker {
             }
             match answer {
                 Ok(scryer_prolog::LeafAnswer::LeafAnswer { mut bindings, .. }) => {
-                    let outcome = bindings.remove("O").unwrap_or(Term::atom("true"));
+                    // run/4 always binds the outcome when the goal returns: without
+                    // it, the goal halted the machine.
+                    let outcome = match bindings.remove("O") {
+                        None | Some(Term::Var(_)) => return Err(EngineError::Halted),
+                        Some(outcome) => outcome,
+                    };
                     match outcome {
                         Term::Compound(kind, mut args) if args.len() == 1 => {
                             let error = args.remove(0);
@@ -527,7 +539,7 @@ impl Worker {
                         }
                     }
                 }
-                Ok(scryer_prolog::LeafAnswer::True) => solutions.push(Bindings::new()),
+                Ok(scryer_prolog::LeafAnswer::True) => return Err(EngineError::Halted),
                 Ok(scryer_prolog::LeafAnswer::False) => break,
                 Ok(scryer_prolog::LeafAnswer::Exception(ball)) | Err(ball) => {
                     return Err(EngineError::Exception(ball));

@@ -2,6 +2,7 @@
 //! the right. State lives in [`Session`]; this module only draws it and turns clicks
 //! and keys into requests to the rules.
 
+use super::breakthrough_board::{self, GridLayout};
 use super::computer::{Computer, reason_text};
 use super::dots_board::{self, BoardLayout, Overlay};
 use super::kingpawn_board::{self, SquareLayout};
@@ -47,6 +48,8 @@ struct NewGame {
     players: usize,
     seats: Vec<String>,
     first: usize,
+    /// Breakthrough: start from a championship-style random position.
+    random_start: bool,
 }
 
 /// The application.
@@ -65,6 +68,9 @@ pub struct TabulaApp {
     new_game: Option<NewGame>,
     layout: Option<BoardLayout>,
     square_layout: Option<SquareLayout>,
+    grid_layout: Option<GridLayout>,
+    /// The piece picked by a first click on a board where a move is two clicks.
+    selected: Option<breakthrough_board::Square>,
     watcher: Option<Watcher>,
     budget_ms: u64,
     computer_moves: bool,
@@ -138,6 +144,8 @@ impl TabulaApp {
             new_game: None,
             layout: None,
             square_layout: None,
+            grid_layout: None,
+            selected: None,
             watcher,
             budget_ms: options.budget_ms,
             computer_moves: options.computer_moves,
@@ -157,6 +165,16 @@ impl TabulaApp {
     /// Where a board of squares was drawn last (for tests that click).
     pub fn square_layout(&self) -> Option<SquareLayout> {
         self.square_layout
+    }
+
+    /// Where the last frame drew a Breakthrough board.
+    pub fn grid_layout(&self) -> Option<GridLayout> {
+        self.grid_layout
+    }
+
+    /// The piece picked by the first of a move's two clicks.
+    pub fn selected(&self) -> Option<breakthrough_board::Square> {
+        self.selected
     }
 
     /// The message shown after the last action, if any.
@@ -393,6 +411,7 @@ impl TabulaApp {
             players: self.session.seats.len(),
             seats: self.session.seats.iter().map(|s| s.to_string()).collect(),
             first: 0,
+            random_start: false,
         });
     }
 
@@ -453,6 +472,7 @@ impl TabulaApp {
                 .file_stem()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "Player file".into()),
+            PlayerSpec::Command(argv) => argv.last().cloned().unwrap_or_else(|| "Program".into()),
         }
     }
 
@@ -602,6 +622,18 @@ impl TabulaApp {
                 self.square_layout = layout;
                 clicked
             }
+            Some("breakthrough_view") => {
+                let (clicked, layout) = breakthrough_board::show(
+                    ui,
+                    &view,
+                    &legal,
+                    hint.as_ref(),
+                    clicker,
+                    &mut self.selected,
+                );
+                self.grid_layout = layout;
+                clicked
+            }
             _ => {
                 let overlay = Overlay {
                     legal: &legal,
@@ -699,6 +731,22 @@ impl TabulaApp {
                             ui.label("Players");
                             ui.add(egui::Slider::new(&mut form.players, 2..=4));
                             ui.end_row();
+                        } else if form.game.name == "breakthrough" {
+                            form.rows = form.rows.clamp(4, 12);
+                            form.cols = form.cols.clamp(4, 12);
+                            ui.label("Rows");
+                            ui.add(egui::Slider::new(&mut form.rows, 4..=12));
+                            ui.end_row();
+                            ui.label("Columns");
+                            ui.add(egui::Slider::new(&mut form.cols, 4..=12));
+                            ui.end_row();
+                            ui.label("Start");
+                            ui.checkbox(&mut form.random_start, "random, as in the championship")
+                                .on_hover_text(
+                                    "Both sides make the same number of random quiet moves first",
+                                );
+                            ui.end_row();
+                            form.players = 2;
                         } else {
                             form.players = 2;
                         }
@@ -743,6 +791,19 @@ impl TabulaApp {
                     Term::compound("cols", [Term::integer(form.cols)]),
                     Term::compound("players", [Term::integer(form.players as u32)]),
                 ]
+            } else if form.game.name == "breakthrough" {
+                let mut options = vec![
+                    Term::compound("rows", [Term::integer(form.rows)]),
+                    Term::compound("cols", [Term::integer(form.cols)]),
+                ];
+                if form.random_start {
+                    let seed = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_micros() as u64 % (1 << 62))
+                        .unwrap_or(1);
+                    options.push(Term::compound("random_start", [Term::integer(seed)]));
+                }
+                options
             } else {
                 Vec::new()
             };

@@ -3,6 +3,7 @@
 //! panels in `app`, one board module per game, the game state apart in `session`.
 
 pub mod app;
+pub mod breakthrough_board;
 pub mod computer;
 pub mod dots_board;
 pub mod kingpawn_board;

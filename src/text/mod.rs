@@ -1,6 +1,7 @@
 //! Text boards for the terminal, drawn from the `view` term the rules give. Drawing
 //! only: what is on the board and whose it is comes from Prolog.
 
+pub mod breakthrough;
 pub mod dots;
 pub mod kingpawn;
 
@@ -75,6 +76,7 @@ pub fn render(view: &Term, last: Option<&Term>, style: Style) -> String {
     match term::functor_name(view) {
         Some("dots_view") => dots::render(view, last, style),
         Some("kingpawn_view") => kingpawn::render(view, last, style),
+        Some("breakthrough_view") => breakthrough::render(view, last, style),
         _ => None,
     }
     .unwrap_or_else(|| format!("{}\n", term::to_text(view)))

@@ -1,0 +1,1022 @@
+/** Computer players for Breakthrough (breakthrough.pl).
+
+choose_move/5 is the entry point; a Level names a player:
+
+  * random: a legal move drawn uniformly at random. A baseline.
+  * greedy: a one-move rule of thumb. It wins at once when it can (a move
+    to the goal row, or a capture of the last enemy piece); else it
+    captures (the capture that lands nearest its goal row); else it
+    advances its rear-most safe piece (a piece moved to a square that no
+    enemy piece attacks); else it plays any move. It is deterministic.
+  * ai: a game-tree search: alpha-beta (negamax) with iterative deepening
+    inside the time budget, a quiescence search, a transposition table and
+    an evaluation that knows the game, including exact knowledge of
+    unstoppable runners (see below). On small boards, and whenever the
+    search proves a win or a loss, it plays perfectly: the fastest win, or
+    the slowest loss. It is deterministic (no random numbers).
+
+solve/3 and solve/4 solve a position exactly (who wins, in how many
+plies, with perfect play); search/4 exposes the search of level ai with
+its statistics; evaluate/2 the static evaluation.
+
+This module calls the rules as breakthrough:Name(...) only at the root
+(legal_moves/2, to be sure of the move it returns); the search itself has
+its own move generator over the row masks, for speed. When breakthrough.pl
+is not loaded yet, the first directive below loads it from the directory
+of this file, as kingpawn_ai.pl does.
+
+
+The position inside the search
+------------------------------
+
+The search always looks at the board from the side to move, "the mover":
+its pieces go up, from its home row 1 to its goal row R (for White that is
+the board as it is; for Black the rows are taken in reverse order). A
+position is
+
+    p(Rows, NOwn, NOpp, Hash, Side, OwnWin, OppThreat)
+
+  * Rows: R terms r(Own, Opp), the mover's home row first: the row masks
+    (bit C-1 for column C) of the mover's pieces and of the opponent's;
+  * NOwn, NOpp: how many pieces each side has;
+  * Hash: a Zobrist key of the position (absolute squares and the side to
+    move), a 48-bit integer, the key of the transposition table;
+  * Side: 0 when White is the mover, 1 when Black is;
+  * OwnWin: the mover's pieces on row R-1 (one step from its goal);
+  * OppThreat: the opponent's pieces on row 2 (one step from ITS goal).
+
+A move is the integer K*256 + From*16 + To: the piece on row K, column
+From+1 goes to row K+1, column To+1 (the mover's rows). Playing a move
+(make/5) rebuilds the rows once, turning the board round for the other
+side at the same time (rows reversed, Own and Opp swapped), and keeps
+OwnWin and OppThreat up to date, so these cost nothing to look at.
+
+Exact rules used everywhere (they are the rules of the game, not guesses):
+
+  * a mover with a piece on row R-1 wins with its next move: that piece
+    can always step to row R (straight, or diagonally: no piece of its own
+    can stand on row R, and one of the two diagonals is on the board);
+  * so a mover whose opponent has a piece on row 2 must capture it at
+    once (nothing else stops it: diagonal moves cannot be blocked); with
+    two such pieces, or none of its pieces able to capture the one, the
+    mover has lost (the opponent wins with its next move);
+  * a move that takes the last enemy piece wins; a mover without a legal
+    move loses.
+
+Unstoppable runners (the race, exact)
+-------------------------------------
+
+Take a piece of the mover on (k, c). Call its cone the squares (j, x) with
+j > k and |x - c| =< j - k + 1. If no enemy piece stands in the cone and
+no piece of the mover's own stands in column c above it, the piece simply
+walks straight up and no enemy piece can ever capture it or stand in its
+way: an enemy piece outside the cone is always too far to the side when
+the runner comes by (each move brings them one row closer to each other
+but the enemy piece one column at most). It reaches the goal with its
+(R - k)-th move, ply 2(R-k) - 1 from now. The opponent, whose nearest piece
+is E rows from its goal, cannot get there first when R - k =< E: the mover
+has won. The same holds for an enemy runner with the cone one column
+wider (the mover moves first and could step one piece in): it wins at
+ply 2e (e its distance) when e < D, D the distance of the mover's most
+advanced piece. The cones of all the pieces are found in one pass over
+the rows: Z(k), the columns x of row k from which some enemy piece of a
+row j >= k is at most j - k columns away, is Opp(k) \/ dilate(Z(k+1)),
+dilate(X) = X \/ X << 1 \/ X >> 1 (within the board); a piece on (k, c) has
+an empty cone iff c is not in dilate(dilate(Z(k+1))).
+
+The evaluation (evaluate/2, eval/4), from the mover's side, in hundredths
+of a piece: for each side the sum over its pieces of 100 + its advancement
+(growing faster near the goal: 6 per row plus 80 t^4, t the fraction of
+the way done), +10 for each piece still on the home row (the last line of
+defence), +6 for each piece defended by one of its own, -20 for each of
+the mover's pieces attacked and not defended, a bonus for each passed
+piece (no enemy piece ahead in its column or the two next to it), growing
+with its advancement, and a larger one for a piece whose cone is empty (a
+runner, even when the race is not won). When the race above decides the
+game the evaluation is the exact result instead.
+
+Scores: a win at ply P from the root of the search is 100000 - P, a loss
+-(100000 - P); so the search prefers the fastest win and the slowest loss.
+In the transposition table these are stored relative to the position
+(distance from it) and turned back when read.
+
+The search (level ai, search/4)
+-------------------------------
+
+Iterative deepening of a fail-soft alpha-beta negamax. Each iteration
+orders the root moves by the scores of the previous one. Inside: the
+transposition table's move first, then captures (of the enemy pieces
+nearest the mover's home row first), moves to row R-1 that are not
+attacked, other moves to squares no enemy piece attacks (most advanced
+first), then the rest. At depth 0, a quiescence search (up to 8 plies) of
+the captures and of the moves to row R-1, with the exact rules above
+(a forced capture is searched without the option to stand pat). The
+transposition table is an AVL tree (library(assoc)) keyed by the Zobrist
+key, threaded through the search, with entries t(Depth, Flag, Score,
+Move); the whole search runs inside findall/3, so all its memory is given
+back when it ends (Scryer has no garbage collector; see dots_ai.pl).
+
+Time: CPU time, statistics(runtime, _). No iteration starts once 35% of
+the budget is used; an iteration still running at 75% is abandoned (the
+search counts nodes and looks at the clock every 32 nodes, throwing
+bt_timeout): the move is then the last complete iteration's, or the best
+move of the abandoned one if its first (previously best) move had been
+searched. The search ends early when it proves a win or a loss.
+
+Exact solving (solve/3, solve/4, and level ai on boards of 20 squares or
+fewer): the same search with an unbounded depth and no evaluation, so
+that every score is a proven win or loss; with the transposition table it
+takes a few thousand positions on 4 x 4 and 4 x 5 (both are won by Black,
+the second player).
+*/
+
+:- module(breakthrough_ai, [levels/1,
+                            choose_move/5,
+                            choose_move/3,
+                            solve/3,
+                            solve/4,
+                            search/4,
+                            evaluate/2]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(random)).
+:- use_module(library(error)).
+:- use_module(library(assoc)).
+:- use_module(library(time)).
+:- use_module(library(iso_ext)).
+
+:- initialization((catch(breakthrough:board_size(breakthrough(4,4,1,[],[],0,none,ongoing), _, _), _, fail)
+                   -> true ; use_module(breakthrough))).
+:- initialization(make_tables).
+
+:- dynamic(pc/2).
+:- dynamic(zob/2).
+
+
+/* ---------------------------------------------------------------------
+   The levels
+   --------------------------------------------------------------------- */
+
+%% levels(-Levels)
+% Levels are the names of the computer players choose_move/5 knows, from
+% the weakest to the strongest.
+levels([random, greedy, ai]).
+
+%% choose_move(+Level, +State, +BudgetMs, -Move, -Reason)
+% Move is the move, move(R1,C1,R2,C2), that the computer player Level
+% chooses in State, a position in which the game is not over, and Reason
+% says why:
+%   * random: Level random, any legal move;
+%   * greedy(Why): Level greedy; Why is win (the move wins at once),
+%     capture, advance (the rear-most piece that can move to a square no
+%     enemy piece attacks) or any;
+%   * proven_win(Plies): Level ai has proved that the mover wins, within
+%     Plies plies counting this move (exactly Plies when solved exactly,
+%     see solve/3); the move is on a fastest winning line found;
+%   * proven_loss(Plies): Level ai has proved that the mover loses, the
+%     opponent's winning move being ply Plies from now at the latest, and
+%     plays the move that puts it off longest;
+%   * search(Depth, Score): Level ai searched Depth plies deep (plus the
+%     quiescence search) and the move scored Score (hundredths of a piece,
+%     from the mover's side); Depth 0 when there was only one legal move.
+% BudgetMs is the time the level may think, in milliseconds of CPU time;
+% random and greedy ignore it, ai uses at most about 80% of it. Fails when
+% the game is over; throws domain_error(breakthrough_ai_level, Level) for
+% an unknown level. Level ai always answers a legal move: should anything
+% in its search go wrong it falls back to greedy's move (Reason fallback).
+choose_move(Level, State, BudgetMs, Move, Reason) :-
+    must_be(integer, BudgetMs),
+    (   levels(Levels), memberchk(Level, Levels) -> true
+    ;   domain_error(breakthrough_ai_level, Level, choose_move/5)
+    ),
+    breakthrough:legal_moves(State, Moves),
+    Moves \== [],
+    level_move(Level, State, Moves, BudgetMs, Move, Reason).
+
+%% choose_move(+State, +BudgetMs, -Move)
+% Move is the move of level ai in State within BudgetMs milliseconds:
+% choose_move(ai, State, BudgetMs, Move, _).
+choose_move(State, BudgetMs, Move) :-
+    choose_move(ai, State, BudgetMs, Move, _).
+
+level_move(random, _, Moves, _, Move, random) :-
+    random_element(Moves, Move).
+level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
+    greedy_move(State, Moves, Move, Why).
+level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
+    (   catch(ai_move(State, BudgetMs, Move0, Reason0), _, fail),
+        memberchk(Move0, Moves) ->
+        Move = Move0,
+        Reason = Reason0
+    ;   greedy_move(State, Moves, Move, _),
+        Reason = fallback
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Level greedy
+   --------------------------------------------------------------------- */
+
+% greedy_move(+State, +Moves, -Move, -Why): see the top. The moves of each
+% kind are compared by a key (keysort: the smallest first); every key is
+% different, so the choice is deterministic.
+greedy_move(State, Moves, Move, Why) :-
+    State = breakthrough(Rows, _, Turn, White, Black, _, _, _),
+    (   Turn =:= 1 -> Own = White, Opp = Black ; Own = Black, Opp = White ),
+    count_list(Opp, 0, NOpp),
+    greedy_keys(Moves, Rows, Turn, Own, Opp, NOpp, Wins, Caps, Safe),
+    (   Wins = [Move|_] -> Why = win
+    ;   Caps \== [] -> keysort(Caps, [_-Move|_]), Why = capture
+    ;   Safe \== [] -> keysort(Safe, [_-Move|_]), Why = advance
+    ;   Moves = [Move|_], Why = any
+    ).
+
+% greedy_keys(+Moves, +Rows, +Turn, +Own, +Opp, +NOpp, -Wins, -Caps, -Safe):
+% the winning moves; the captures keyed by k(-Rank of the target, C1, C2);
+% the other moves to squares no enemy piece attacks keyed by k(Rank of the
+% origin, C1, straight first, C2). Rank counts rows from the mover's home
+% row (1 for it).
+greedy_keys([], _, _, _, _, _, [], [], []).
+greedy_keys([M|Ms], Rows, Turn, Own, Opp, NOpp, Wins, Caps, Safe) :-
+    M = move(R1, C1, R2, C2),
+    rank(Turn, Rows, R1, Rank1),
+    rank(Turn, Rows, R2, Rank2),
+    nth1(R2, Opp, OppRow),
+    Bit is 1 << (C2 - 1),
+    (   OppRow /\ Bit =\= 0 -> Capture = true ; Capture = false ),
+    (   ( Rank2 =:= Rows ; Capture == true, NOpp =:= 1 ) ->
+        Wins = [M|Wins1], Caps = Caps1, Safe = Safe1
+    ;   Capture == true ->
+        Key is -Rank2,
+        Wins = Wins1, Caps = [k(Key, C1, C2)-M|Caps1], Safe = Safe1
+    ;   attacked(Turn, Rows, Opp, R2, C2) ->
+        Wins = Wins1, Caps = Caps1, Safe = Safe1
+    ;   Straight is abs(C2 - C1),
+        Wins = Wins1, Caps = Caps1, Safe = [k(Rank1, C1, Straight, C2)-M|Safe1]
+    ),
+    greedy_keys(Ms, Rows, Turn, Own, Opp, NOpp, Wins1, Caps1, Safe1).
+
+rank(1, _, R, R).
+rank(2, Rows, R, Rank) :- Rank is Rows + 1 - R.
+
+% attacked(+Turn, +Rows, +Opp, +R, +C): an enemy piece attacks (R,C): for
+% White's moves a black piece on row R+1, columns C-1 or C+1; for Black's
+% a white piece on row R-1.
+attacked(Turn, Rows, Opp, R, C) :-
+    (   Turn =:= 1 -> RA is R + 1 ; RA is R - 1 ),
+    RA >= 1, RA =< Rows,
+    nth1(RA, Opp, Row),
+    Bit is 1 << (C - 1),
+    Row /\ ((Bit << 1) \/ (Bit >> 1)) =\= 0.
+
+count_list([], N, N).
+count_list([X|Xs], N0, N) :-
+    bits(X, 0, K),
+    N1 is N0 + K,
+    count_list(Xs, N1, N).
+
+bits(X, N0, N) :-
+    (   X =:= 0 -> N = N0
+    ;   X1 is X /\ (X - 1), N1 is N0 + 1, bits(X1, N1, N)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Level ai
+   --------------------------------------------------------------------- */
+
+% ai_move(+State, +BudgetMs, -Move, -Reason): on small boards the exact
+% solver first (half of the budget), then the search.
+ai_move(State, BudgetMs, Move, Reason) :-
+    statistics(runtime, [T0, _]),
+    State = breakthrough(Rows, Cols, _, _, _, _, _, ongoing),
+    (   Rows * Cols =< 20,
+        SolveDeadline is T0 + BudgetMs * 0.5,
+        solve_run(State, SolveDeadline, Move0, Score, _) ->
+        Move = Move0,
+        score_reason(Score, _, Reason)
+    ;   search_run(State, T0, BudgetMs, Move, Reason, _)
+    ).
+
+%% search(+State, +BudgetMs, -Move, -Info)
+% Move is the move the search of level ai chooses in State (a game in
+% progress) within BudgetMs milliseconds of CPU time, without the exact
+% solver of small boards; Info is [reason(Reason), depth(D), nodes(N),
+% ms(T)]: Reason as in choose_move/5, D the depth of the last iteration
+% completed (0 when there was one legal move), N the positions searched,
+% T the CPU time taken.
+search(State, BudgetMs, Move, [reason(Reason), depth(D), nodes(N), ms(Ms)]) :-
+    statistics(runtime, [T0, _]),
+    search_run(State, T0, BudgetMs, Move, Reason, D-N),
+    statistics(runtime, [T1, _]),
+    Ms is round(T1 - T0).
+
+% search_run(+State, +T0, +BudgetMs, -Move, -Reason, -Depth-Nodes): the
+% iterative deepening, inside findall/3 (the memory comes back at once).
+search_run(State, T0, BudgetMs, Move, Reason, DN) :-
+    findall(r(Move0, Reason0, DN0),
+            id_search(State, T0, BudgetMs, Move0, Reason0, DN0),
+            [r(Move, Reason, DN)]).
+
+id_search(State, T0, BudgetMs, Move, Reason, Depth-Nodes) :-
+    Deadline is T0 + BudgetMs * 0.75,
+    Stop is T0 + BudgetMs * 0.35,
+    state_position(State, Deadline, G, Pos),
+    root_moves(Pos, G, Kind, Codes),
+    (   Kind = decided(Score) ->
+        Codes = [Code|_], Depth = 0, Nodes = 1,
+        score_reason(Score, 0, Reason)
+    ;   Codes = [Code0] ->
+        Code = Code0, Depth = 0, Nodes = 1,
+        eval(Pos, G, 0, V),
+        Reason = search(0, V)
+    ;   empty_assoc(TT0),
+        keyed(Codes, Keyed),
+        id_loop(1, Keyed, Pos, G, Stop, TT0, none, 0, 0, 0, Code, Score, Depth, Nodes),
+        score_reason(Score, Depth, Reason)
+    ),
+    code_move(State, Code, Move).
+
+keyed([], []).
+keyed([C|Cs], [0-C|Ks]) :- keyed(Cs, Ks).
+
+% score_reason(+Score, +Depth, -Reason)
+score_reason(Score, Depth, Reason) :-
+    win_score(Win), mate_bound(Mate),
+    (   Score >= Mate -> Plies is Win - Score, Reason = proven_win(Plies)
+    ;   Score =< -Mate -> Plies is Win + Score, Reason = proven_loss(Plies)
+    ;   Reason = search(Depth, Score)
+    ).
+
+% root_moves(+Pos, +G, -Kind, -Codes): the moves worth searching at the
+% root: Kind is decided(Score) when the exact rules settle the position
+% (Codes then starts with the move to play), else search.
+root_moves(Pos, G, Kind, Codes) :-
+    Pos = p(Rows, _, _, _, _, OwnWin, Threat),
+    G = g(R, _, Full, _, _, _, _),
+    win_score(Win),
+    gen_moves(Rows, R, Full, Sorted),
+    strip_keys(Sorted, All),
+    (   OwnWin =\= 0 ->
+        K is R - 1,
+        include_row(All, K, Winning),
+        Codes = Winning,
+        Score is Win - 1,
+        Kind = decided(Score)
+    ;   Threat =\= 0 ->
+        Rows = [r(O1, _)|_],
+        forced_captures(Threat, O1, Full, Forced),
+        (   pc(Threat, NT), NT >= 2 -> Lost = true
+        ;   Forced == [] -> Lost = true
+        ;   Lost = false
+        ),
+        (   Lost == true ->
+            Score is -(Win - 2),
+            Kind = decided(Score),
+            (   All == [] -> Codes = [] ; Codes = All )
+        ;   Codes = Forced, Kind = search
+        )
+    ;   Codes = All, Kind = search
+    ).
+
+include_row([], _, []).
+include_row([C|Cs], K, Out) :-
+    (   C >> 8 =:= K -> Out = [C|Out1] ; Out = Out1 ),
+    include_row(Cs, K, Out1).
+
+strip_keys([], []).
+strip_keys([_-C|Ks], [C|Cs]) :- strip_keys(Ks, Cs).
+
+% id_loop(+D, +Keyed, +Pos, +G, +Stop, +TT0, +Best0, +Score0, +Depth0,
+% +Nodes0, -Best, -Score, -Depth, -Nodes): iterations of depth D, D+1, ...
+% Keyed are the root moves as Key-Code, the best first.
+id_loop(D, Keyed, Pos, G, Stop, TT0, Best0, Score0, Depth0, N0, Best, Score, Depth, N) :-
+    win_score(Win), mate_bound(Mate),
+    MinA is -Win - 1, MaxB is Win + 1,
+    catch(( root_loop(Keyed, Pos, D, MinA, MaxB, G, TT0, TT1, N0, N1,
+                      -1000000, none, Scored, V1, B1),
+            Outcome = done(TT1, N1, Scored, V1, B1) ),
+          bt_partial(PB, PV, PN),
+          Outcome = partial(PB, PV, PN)),
+    (   Outcome = done(TT2, N2, Scored2, V2, B2) ->
+        statistics(runtime, [T, _]),
+        (   ( abs(V2) >= Mate ; T > Stop ; D >= 100 ) ->
+            Best = B2, Score = V2, Depth = D, N = N2
+        ;   keysort(Scored2, Keyed2),
+            D1 is D + 1,
+            id_loop(D1, Keyed2, Pos, G, Stop, TT2, B2, V2, D, N2, Best, Score, Depth, N)
+        )
+    ;   Outcome = partial(PB, PV, PN),
+        N = PN,
+        (   PB \== none -> Best = PB, Score = PV, Depth = Depth0
+        ;   Best0 \== none -> Best = Best0, Score = Score0, Depth = Depth0
+        ;   Keyed = [_-First|_], Best = First, Score = 0, Depth = 0
+        )
+    ).
+
+% root_loop(+Keyed, +Pos, +D, +A, +B, +G, +TT0, -TT, +N0, -N, +BestV0,
+% +Best0, -Scored, -V, -Best): the root moves searched with a window that
+% narrows (alpha rises) as better moves are found; Scored lists them as
+% -Score-Code (so keysort puts the best first). When the clock runs out it
+% throws bt_partial(Best, V, Nodes): the best move of this iteration so far
+% (none until the first move is done).
+root_loop([], _, _, _, _, _, TT, TT, N, N, V, Best, [], V, Best).
+root_loop([_-M|Ms], Pos, D, A, B, G, TT0, TT, N0, N, BestV0, Best0, [K-M|Scored], V, Best) :-
+    catch(child_value(Pos, M, D, A, B, 0, G, TT0, TT1, N0, N1, S),
+          bt_timeout,
+          throw(bt_partial(Best0, BestV0, N0))),
+    K is -S,
+    (   S > BestV0 -> BestV1 = S, Best1 = M ; BestV1 = BestV0, Best1 = Best0 ),
+    A1 is max(A, BestV1),
+    root_loop(Ms, Pos, D, A1, B, G, TT1, TT, N1, N, BestV1, Best1, Scored, V, Best).
+
+% child_value(+Pos, +Code, +D, +A, +B, +Ply, +G, +TT0, -TT, +N0, -N, -S):
+% S is the value for the mover of Pos of playing Code, searched D-1 plies
+% deep with the window A..B.
+child_value(Pos, M, D, A, B, Ply, G, TT0, TT, N0, N, S) :-
+    make(Pos, M, G, Pos1, Cap),
+    Ply1 is Ply + 1,
+    (   Cap =:= 1, Pos1 = p(_, 0, _, _, _, _, _) ->
+        win_score(Win), S is Win - Ply1, TT = TT0, N = N0
+    ;   D1 is D - 1, NA is -B, NB is -A,
+        search(Pos1, D1, NA, NB, Ply1, G, TT0, TT, N0, N, S0, _),
+        S is -S0
+    ).
+
+% code_move(+State, +Code, -Move): the move term of a move code of the
+% search (rows of the side to move, see the top).
+code_move(breakthrough(R, _, Turn, _, _, _, _, _), Code, move(R1, C1, R2, C2)) :-
+    K is Code >> 8,
+    C1 is ((Code >> 4) /\ 15) + 1,
+    C2 is (Code /\ 15) + 1,
+    (   Turn =:= 1 -> R1 = K, R2 is K + 1
+    ;   R1 is R + 1 - K, R2 is R - K
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Exact solving
+   --------------------------------------------------------------------- */
+
+%% solve(+State, -Winner, -Plies)
+% Winner (1 or 2) wins State with perfect play by both sides, and Plies is
+% the number of plies (moves of either side) the game then lasts from
+% State: the winner hurrying, the loser delaying. For a game that is over,
+% Winner is its winner and Plies 0. No time limit: meant for small boards
+% (the 4 x 4 and 4 x 5 starts take well under a second; see solve/4).
+solve(State, Winner, Plies) :-
+    solve(State, Winner, Plies, _).
+
+%% solve(+State, -Winner, -Plies, -Info)
+% As solve/3; Info is [move(Move), nodes(N), ms(T)]: a best move (none
+% when the game is over), the positions searched and the CPU time taken.
+solve(State, Winner, Plies, [move(Move), nodes(N), ms(Ms)]) :-
+    State = breakthrough(_, _, Turn, _, _, _, _, Result),
+    statistics(runtime, [T0, _]),
+    (   Result = won(Winner, _) ->
+        Plies = 0, N = 0, Move = none
+    ;   solve_run(State, inf, Move, Score, N),
+        win_score(Win),
+        (   Score > 0 -> Winner = Turn, Plies is Win - Score
+        ;   Winner is 3 - Turn, Plies is Win + Score
+        )
+    ),
+    statistics(runtime, [T1, _]),
+    Ms is round(T1 - T0).
+
+% solve_run(+State, +Deadline, -Move, -Score, -Nodes): the exact search
+% (depth unbounded, scores all proven), inside findall/3; fails when the
+% Deadline (a runtime in ms, or inf) passes first.
+solve_run(State, Deadline, Move, Score, Nodes) :-
+    findall(r(Move0, Score0, Nodes0),
+            catch(solve_search(State, Deadline, Move0, Score0, Nodes0),
+                  bt_timeout, fail),
+            [r(Move, Score, Nodes)]).
+
+solve_search(State, Deadline, Move, Score, Nodes) :-
+    state_position(State, Deadline, G, Pos),
+    root_moves(Pos, G, Kind, Codes),
+    (   Kind = decided(Score) ->
+        Codes = [Code|_], Nodes = 1
+    ;   empty_assoc(TT0),
+        win_score(Win),
+        MinA is -Win - 1, MaxB is Win + 1,
+        exact_depth(D),
+        keyed(Codes, Keyed),
+        root_loop(Keyed, Pos, D, MinA, MaxB, G, TT0, _, 0, Nodes, -1000000, none, _, Score, Code)
+    ),
+    code_move(State, Code, Move).
+
+% exact_depth(-D): a depth no game reaches (each move takes a piece a row
+% forward: at most 12 x 11 x 2 moves); a node searched this deep has an
+% exact value, whatever depth it is met at again.
+exact_depth(1000).
+
+
+/* ---------------------------------------------------------------------
+   The search
+   --------------------------------------------------------------------- */
+
+win_score(100000).
+mate_bound(99000).
+
+% search(+Pos, +D, +A, +B, +Ply, +G, +TT0, -TT, +N0, -N, -V, -Best): the
+% fail-soft negamax value V of Pos, D plies deep, window A..B; Best is the
+% best move found (a code) or none; N counts the positions.
+search(Pos, D, A, B, Ply, G, TT0, TT, N0, N, V, Best) :-
+    N1 is N0 + 1,
+    tick(N1, G),
+    Pos = p(Rows, _, _, Hash, _, OwnWin, Threat),
+    win_score(Win),
+    (   OwnWin =\= 0 ->
+        V is Win - Ply - 1, Best = none, TT = TT0, N = N1
+    ;   Threat =\= 0 ->
+        G = g(_, _, Full, _, _, _, _),
+        Rows = [r(O1, _)|_],
+        (   pc(Threat, 1),
+            forced_captures(Threat, O1, Full, Forced),
+            Forced \== [] ->
+            % the forced capture is not a real choice: no depth used
+            DF is D + 1,
+            moves_loop(Forced, Pos, DF, A, B, Ply, G, TT0, TT, N1, N, -1000000, none, V, Best)
+        ;   V is -(Win - Ply - 2), Best = none, TT = TT0, N = N1
+        )
+    ;   D =< 0 ->
+        qsearch(Pos, A, B, Ply, 8, G, N1, N, V),
+        Best = none, TT = TT0
+    ;   (   get_assoc(Hash, TT0, t(TD, TF, TV0, TM)) ->
+            from_table(TV0, Ply, TV)
+        ;   TD = -1, TM = none
+        ),
+        (   TD >= D,
+            (   TF =:= 0 -> true
+            ;   TF =:= 1 -> TV >= B
+            ;   TV =< A
+            ) ->
+            V = TV, Best = TM, TT = TT0, N = N1
+        ;   G = g(R, _, Full, _, _, _, _),
+            gen_moves(Rows, R, Full, Sorted),
+            (   Sorted == [] ->
+                V is -(Win - Ply), Best = none, TT = TT0, N = N1
+            ;   strip_keys(Sorted, Codes0),
+                (   TM \== none, delete_first(Codes0, TM, Rest) ->
+                    Codes = [TM|Rest]
+                ;   Codes = Codes0
+                ),
+                moves_loop(Codes, Pos, D, A, B, Ply, G, TT0, TT1, N1, N, -1000000, none, V, Best),
+                (   V =< A -> Flag = 2
+                ;   V >= B -> Flag = 1
+                ;   Flag = 0
+                ),
+                to_table(V, Ply, SV),
+                (   D >= 500 -> SD = 10000 ; SD = D ),
+                put_assoc(Hash, TT1, t(SD, Flag, SV, Best), TT)
+            )
+        )
+    ).
+
+% moves_loop(+Codes, +Pos, +D, +A, +B, +Ply, +G, +TT0, -TT, +N0, -N,
+% +BestV0, +Best0, -V, -Best)
+moves_loop([], _, _, _, _, _, _, TT, TT, N, N, V, Best, V, Best).
+moves_loop([M|Ms], Pos, D, A, B, Ply, G, TT0, TT, N0, N, BestV0, Best0, V, Best) :-
+    A1 is max(A, BestV0),
+    child_value(Pos, M, D, A1, B, Ply, G, TT0, TT1, N0, N1, S),
+    (   S > BestV0 -> BestV1 = S, Best1 = M ; BestV1 = BestV0, Best1 = Best0 ),
+    (   BestV1 >= B ->
+        V = BestV1, Best = Best1, TT = TT1, N = N1
+    ;   moves_loop(Ms, Pos, D, A, B, Ply, G, TT1, TT, N1, N, BestV1, Best1, V, Best)
+    ).
+
+delete_first([X|Xs], Y, Rest) :-
+    (   X =:= Y -> Rest = Xs
+    ;   Rest = [X|Rest1], delete_first(Xs, Y, Rest1)
+    ).
+
+% Mate scores in the table are relative to the position they belong to.
+to_table(V, Ply, SV) :-
+    (   V >= 99000 -> SV is V + Ply
+    ;   V =< -99000 -> SV is V - Ply
+    ;   SV = V
+    ).
+
+from_table(SV, Ply, V) :-
+    (   SV >= 99000 -> V is SV - Ply
+    ;   SV =< -99000 -> V is SV + Ply
+    ;   V = SV
+    ).
+
+% tick(+N, +G): every 32 positions, throws bt_timeout when the CPU clock
+% has passed the deadline of G.
+tick(N, g(_, _, _, Deadline, _, _, _)) :-
+    (   N /\ 31 =:= 0, Deadline \== inf ->
+        statistics(runtime, [T, _]),
+        (   T > Deadline -> throw(bt_timeout) ; true )
+    ;   true
+    ).
+
+% forced_captures(+Threat, +O1, +Full, -Codes): the moves of the mover's
+% pieces of row 1 (O1) that capture the enemy piece Threat (a single bit)
+% on row 2.
+forced_captures(Threat, O1, Full, Codes) :-
+    bit_index(Threat, T),
+    FromLeft is (Threat >> 1) /\ O1,      % the piece on column T-1
+    FromRight is (Threat << 1) /\ Full /\ O1,
+    Base is (1 << 8) \/ T,
+    (   FromLeft =\= 0 -> F1 is T - 1, C1 is Base \/ (F1 << 4), Codes = [C1|Codes1]
+    ;   Codes = Codes1
+    ),
+    (   FromRight =\= 0 -> F2 is T + 1, C2 is Base \/ (F2 << 4), Codes1 = [C2]
+    ;   Codes1 = []
+    ).
+
+% qsearch(+Pos, +A, +B, +Ply, +QD, +G, +N0, -N, -V): the quiescence
+% search: the exact rules, else the evaluation (standing pat) or better
+% by a capture or a move to row R-1, QD plies more at most.
+qsearch(Pos, A, B, Ply, QD, G, N0, N, V) :-
+    N1 is N0 + 1,
+    tick(N1, G),
+    Pos = p(Rows, _, _, _, _, OwnWin, Threat),
+    win_score(Win),
+    (   OwnWin =\= 0 ->
+        V is Win - Ply - 1, N = N1
+    ;   Threat =\= 0 ->
+        G = g(_, _, Full, _, _, _, _),
+        Rows = [r(O1, _)|_],
+        (   pc(Threat, 1),
+            forced_captures(Threat, O1, Full, Forced),
+            Forced \== [] ->
+            QD1 is max(QD, 1),
+            qmoves(Forced, Pos, A, B, Ply, QD1, G, N1, N, -1000000, V)
+        ;   V is -(Win - Ply - 2), N = N1
+        )
+    ;   eval(Pos, G, Ply, Stand),
+        (   ( Stand >= B ; QD =< 0 ; abs(Stand) >= 99000 ) ->
+            V = Stand, N = N1
+        ;   G = g(R, _, Full, _, _, _, _),
+            gen_noisy(Rows, R, Full, Sorted),
+            strip_keys(Sorted, Codes),
+            A1 is max(A, Stand),
+            qmoves(Codes, Pos, A1, B, Ply, QD, G, N1, N, Stand, V)
+        )
+    ).
+
+qmoves([], _, _, _, _, _, _, N, N, V, V).
+qmoves([M|Ms], Pos, A, B, Ply, QD, G, N0, N, BestV0, V) :-
+    make(Pos, M, G, Pos1, Cap),
+    Ply1 is Ply + 1,
+    (   Cap =:= 1, Pos1 = p(_, 0, _, _, _, _, _) ->
+        win_score(Win), S is Win - Ply1, N1 = N0
+    ;   QD1 is QD - 1, NA is -B, A1 is max(A, BestV0), NB is -A1,
+        qsearch(Pos1, NA, NB, Ply1, QD1, G, N0, N1, S0),
+        S is -S0
+    ),
+    BestV1 is max(BestV0, S),
+    (   BestV1 >= B -> V = BestV1, N = N1
+    ;   qmoves(Ms, Pos, A, B, Ply, QD, G, N1, N, BestV1, V)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Positions and moves inside the search
+   --------------------------------------------------------------------- */
+
+% state_position(+State, +Deadline, -G, -Pos): the search's view of a game
+% in progress (see the top) and G, the board's constants:
+% g(R, C, Full, Deadline, Weights, Passed, Runner), the last three terms
+% with one argument per row (the evaluation's tables).
+state_position(State, Deadline, G, Pos) :-
+    State = breakthrough(R, C, Turn, White, Black, _, _, ongoing),
+    Full is (1 << C) - 1,
+    weight_tables(R, Wt, Ps, Rn),
+    G = g(R, C, Full, Deadline, Wt, Ps, Rn),
+    hash_rows(White, 0, 1, 0, H0),
+    hash_rows(Black, 1, 1, H0, H1),
+    (   Turn =:= 1 ->
+        Side = 0, H = H1,
+        pair_rows(White, Black, Rows)
+    ;   Side = 1,
+        zob_side(ZS), H is xor(H1, ZS),
+        reverse(White, WR), reverse(Black, BR),
+        pair_rows(BR, WR, Rows)
+    ),
+    count_list(White, 0, NW),
+    count_list(Black, 0, NB),
+    (   Turn =:= 1 -> NOwn = NW, NOpp = NB ; NOwn = NB, NOpp = NW ),
+    K is R - 1,
+    nth1(K, Rows, r(OwnWin, _)),
+    nth1(2, Rows, r(_, Threat)),
+    Pos = p(Rows, NOwn, NOpp, H, Side, OwnWin, Threat).
+
+pair_rows([], [], []).
+pair_rows([O|Os], [P|Ps], [r(O, P)|Rs]) :- pair_rows(Os, Ps, Rs).
+
+% hash_rows(+Masks, +Colour, +A, +H0, -H): H0 xor the Zobrist numbers of
+% the pieces of Colour (0 White, 1 Black) on the rows A, A+1, ...
+hash_rows([], _, _, H, H).
+hash_rows([M|Ms], Colour, A, H0, H) :-
+    hash_bits(M, Colour, A, H0, H1),
+    A1 is A + 1,
+    hash_rows(Ms, Colour, A1, H1, H).
+
+hash_bits(M, Colour, A, H0, H) :-
+    (   M =:= 0 -> H = H0
+    ;   Bit is M /\ (-M),
+        bit_index(Bit, C),
+        I is Colour * 144 + (A - 1) * 12 + C,
+        zob(I, Z),
+        H1 is xor(H0, Z),
+        M1 is M - Bit,
+        hash_bits(M1, Colour, A, H1, H)
+    ).
+
+% make(+Pos, +Code, +G, -Pos1, -Cap): Pos1 is Pos after the move Code, seen
+% from the other side; Cap is 1 if the move captured, else 0.
+make(p(Rows, NO, NP, H, Side, _, _), Code, g(R, _, _, _, _, _, _),
+     p(Rows1, NP1, NO, H1, Side1, OwnWin1, Threat1), Cap) :-
+    K is Code >> 8,
+    F is (Code >> 4) /\ 15,
+    T is Code /\ 15,
+    FB is 1 << F,
+    TB is 1 << T,
+    K1 is K + 1,
+    R1 is R - 1,
+    flip(Rows, 1, K, K1, R1, FB, TB, [], Rows1, Cap, OwnWin1, Threat1),
+    NP1 is NP - Cap,
+    Side1 is 1 - Side,
+    (   Side =:= 0 -> A1 = K, A2 = K1 ; A1 is R + 1 - K, A2 is R - K ),
+    I1 is Side * 144 + (A1 - 1) * 12 + F,
+    I2 is Side * 144 + (A2 - 1) * 12 + T,
+    zob(I1, Z1),
+    zob(I2, Z2),
+    zob_side(ZS),
+    H2 is xor(xor(H, Z1), xor(Z2, ZS)),
+    (   Cap =:= 1 ->
+        I3 is (1 - Side) * 144 + (A2 - 1) * 12 + T,
+        zob(I3, Z3),
+        H1 is xor(H2, Z3)
+    ;   H1 = H2
+    ).
+
+% flip(+Rows, +I, +K, +K1, +R1, +FB, +TB, +Acc, -Rows1, -Cap, -OwnWin,
+% -Threat): walks the rows (I the number of the first), moving the piece
+% FB of row K to TB on row K1, and builds the rows reversed with Own and
+% Opp swapped. OwnWin (the new mover's pieces on its row R-1) is the old
+% opponent's row 2; Threat (the new opponent's pieces on the new mover's
+% row 2) is the old mover's row R-1 (R1).
+flip([], _, _, _, _, _, _, Acc, Acc, _, _, _).
+flip([r(O, P)|Rs], I, K, K1, R1, FB, TB, Acc, Out, Cap, OwnWin, Threat) :-
+    (   I =:= K -> O1 is O - FB, P1 = P
+    ;   I =:= K1 ->
+        O1 is O \/ TB,
+        (   P /\ TB =:= 0 -> Cap = 0, P1 = P ; Cap = 1, P1 is P - TB )
+    ;   O1 = O, P1 = P
+    ),
+    (   I =:= 2 -> OwnWin = P1 ; true ),
+    (   I =:= R1 -> Threat = O1 ; true ),
+    I1 is I + 1,
+    flip(Rs, I1, K, K1, R1, FB, TB, [r(P1, O1)|Acc], Out, Cap, OwnWin, Threat).
+
+% gen_moves(+Rows, +R, +Full, -Sorted): all the mover's moves, as Key-Code
+% sorted by Key (the most promising first, see the top).
+gen_moves(Rows, R, Full, Sorted) :-
+    gen(Rows, 1, R, Full, all, Ms, []),
+    keysort(Ms, Sorted).
+
+% gen_noisy(+Rows, +R, +Full, -Sorted): the captures and the moves to row
+% R-1 only (for the quiescence search).
+gen_noisy(Rows, R, Full, Sorted) :-
+    gen(Rows, 1, R, Full, noisy, Ms, []),
+    keysort(Ms, Sorted).
+
+gen([r(O, _)|Rest], K, R, Full, Which, Ms0, Ms) :-
+    (   Rest = [r(O1, P1)|Rest1] ->
+        K1 is K + 1,
+        (   O =:= 0 -> Ms1 = Ms0
+        ;   (   Rest1 = [r(_, P2)|_] -> Att is ((P2 << 1) /\ Full) \/ (P2 >> 1)
+            ;   Att = 0
+            ),
+            Base is K << 8,
+            Lt is (O >> 1) /\ \ O1,            % targets of moves to column - 1
+            Rt is (O << 1) /\ Full /\ \ O1,    % targets of moves to column + 1
+            (   Which == all ->
+                Str is O /\ \ (O1 \/ P1),
+                add_moves(Str, 0, Base, K, R, P1, Att, Ms0, Ms2),
+                add_moves(Lt, 1, Base, K, R, P1, Att, Ms2, Ms3),
+                add_moves(Rt, -1, Base, K, R, P1, Att, Ms3, Ms1)
+            ;   K1 =:= R - 1 ->
+                Str is O /\ \ (O1 \/ P1),
+                add_moves(Str, 0, Base, K, R, P1, Att, Ms0, Ms2),
+                add_moves(Lt, 1, Base, K, R, P1, Att, Ms2, Ms3),
+                add_moves(Rt, -1, Base, K, R, P1, Att, Ms3, Ms1)
+            ;   LtC is Lt /\ P1,
+                RtC is Rt /\ P1,
+                add_moves(LtC, 1, Base, K, R, P1, Att, Ms0, Ms2),
+                add_moves(RtC, -1, Base, K, R, P1, Att, Ms2, Ms1)
+            )
+        ),
+        gen(Rest, K1, R, Full, Which, Ms1, Ms)
+    ;   Ms0 = Ms
+    ).
+
+% add_moves(+Targets, +Dir, +Base, +K, +R, +P1, +Att, +Ms0, -Ms): a move to
+% each target bit (on row K+1), from the column target + Dir; keyed by
+% minus its priority.
+add_moves(T, Dir, Base, K, R, P1, Att, Ms0, Ms) :-
+    (   T =:= 0 -> Ms0 = Ms
+    ;   Bit is T /\ (-T),
+        bit_index(Bit, To),
+        From is To + Dir,
+        Code is Base \/ (From << 4) \/ To,
+        (   P1 /\ Bit =\= 0 ->
+            (   Att /\ Bit =:= 0 -> Key is -3010 - 20 * (R - K)
+            ;   Key is -3000 - 20 * (R - K)
+            )
+        ;   Att /\ Bit =\= 0 -> Key is -10 * K
+        ;   K + 2 =:= R -> Key = -2500
+        ;   Key is -1000 - 10 * K
+        ),
+        Ms0 = [Key-Code|Ms1],
+        T1 is T - Bit,
+        add_moves(T1, Dir, Base, K, R, P1, Att, Ms1, Ms)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   The evaluation
+   --------------------------------------------------------------------- */
+
+%% evaluate(+State, -Score)
+% Score is the static evaluation of State (a game in progress) from the
+% side of the player to move, in hundredths of a piece (see the top);
+% 100000 - P for a win the exact rules prove at ply P, -(100000 - P) for a
+% loss.
+evaluate(State, Score) :-
+    state_position(State, inf, G, Pos),
+    Pos = p(_, _, _, _, _, OwnWin, Threat),
+    win_score(Win),
+    (   OwnWin =\= 0 -> Score is Win - 1
+    ;   pc(Threat, NT), NT >= 2 -> Score is -(Win - 2)
+    ;   eval(Pos, G, 0, Score)
+    ).
+
+% weight_tables(+R, -Wt, -Ps, -Rn): per row k of the mover (1..R): the
+% value of a piece there (100 + advancement, + 10 on the home row), the
+% bonus of a passed piece and of a runner.
+weight_tables(R, Wt, Ps, Rn) :-
+    functor(Wt, w, R),
+    functor(Ps, w, R),
+    functor(Rn, w, R),
+    fill_tables(1, R, Wt, Ps, Rn).
+
+fill_tables(K, R, Wt, Ps, Rn) :-
+    (   K > R -> true
+    ;   T is (K - 1) / (R - 1),
+        W0 is 100 + 6 * (K - 1) + round(80 * T ** 4),
+        (   K =:= 1 -> W is W0 + 10 ; W = W0 ),
+        P is 5 + round(40 * T * T),
+        N is 30 + round(100 * T * T),
+        arg(K, Wt, W),
+        arg(K, Ps, P),
+        arg(K, Rn, N),
+        K1 is K + 1,
+        fill_tables(K1, R, Wt, Ps, Rn)
+    ).
+
+% eval(+Pos, +G, +Ply, -Score)
+eval(p(Rows, _, _, _, _, _, _), g(R, _, Full, _, Wt, Ps, Rn), Ply, Score) :-
+    ev(Rows, 1, R, Full, Wt, Ps, Rn, 0, 0, 0, 0, _, _, _, Sc, DU, EU, DMin, EMin),
+    win_score(Win),
+    (   DU =< EMin -> Score is Win - Ply - 2 * DU + 1
+    ;   EU < DMin -> Score is -(Win - Ply - 2 * EU)
+    ;   Score = Sc
+    ).
+
+% ev(+Rows, +K, +R, +Full, +Wt, +Ps, +Rn, +OPrev, +Y0, +OPre, +PPre, -Z,
+% -SP, -SO, -Sc, -DU, -EU, -DMin, -EMin): the rows K.. (Rows); on the way
+% up: OPrev the mover's row K-1, Y0 its cone union Y(K-1) (for the enemy
+% runners), OPre and PPre the unions of the mover's and the opponent's rows
+% below K; on the way back, for the rows K..R: Z the enemy cone union
+% Z(K), SP and SO the unions of the opponent's and the mover's rows, Sc the
+% score, DU and EU the distances of the nearest mover's and enemy runner
+% (99 if none), DMin and EMin the distance to the goal of each side's most
+% advanced piece (99 if none).
+ev([], _, _, _, _, _, _, _, _, _, _, 0, 0, 0, 0, 99, 99, 99, 99).
+ev([r(O, P)|Rest], K, R, Full, Wt, Ps, Rn, OPrev, Y0, OPre, PPre, Z, SP, SO, Sc, DU, EU, DMin, EMin) :-
+    K1 is K + 1,
+    Y is O \/ ((Y0 << 1) /\ Full) \/ (Y0 >> 1) \/ Y0,
+    OPre1 is OPre \/ O,
+    PPre1 is PPre \/ P,
+    ev(Rest, K1, R, Full, Wt, Ps, Rn, O, Y, OPre1, PPre1, Z1, SP1, SO1, Sc1, DU1, EU1, DMin1, EMin1),
+    (   O =:= 0, P =:= 0 ->
+        Z is Z1 \/ ((Z1 << 1) /\ Full) \/ (Z1 >> 1),
+        SP = SP1, SO = SO1, Sc = Sc1, DU = DU1, EU = EU1, DMin = DMin1, EMin = EMin1
+    ;   (   Rest = [r(_, P1)|_] -> true ; P1 = 0 ),
+        AO is ((OPrev << 1) /\ Full) \/ (OPrev >> 1),    % the mover's attacks on row K
+        AP is ((P1 << 1) /\ Full) \/ (P1 >> 1),          % the opponent's attacks on row K
+        (   O =:= 0 ->
+            ScO = 0, DU = DU1, DMin = DMin1
+        ;   pc(O, NO),
+            arg(K, Wt, W),
+            Def is O /\ AO, pc(Def, ND),
+            Hang is O /\ AP /\ \ AO, pc(Hang, NH),
+            Passed is O /\ \ (SP1 \/ ((SP1 << 1) /\ Full) \/ (SP1 >> 1)),
+            (   Passed =:= 0 -> PB = 0, DU = DU1
+            ;   pc(Passed, NPs), arg(K, Ps, PsW),
+                Z2 is Z1 \/ ((Z1 << 1) /\ Full) \/ (Z1 >> 1),
+                Run is Passed /\ \ (Z2 \/ (Z2 << 1) \/ (Z2 >> 1)) /\ \ SO1,
+                (   Run =:= 0 -> RB = 0, DU = DU1
+                ;   pc(Run, NR), arg(K, Rn, RnW),
+                    RB is NR * RnW,
+                    DU is min(R - K, DU1)
+                ),
+                PB is NPs * PsW + RB
+            ),
+            ScO is NO * W + 6 * ND - 20 * NH + PB,
+            DMin is min(R - K, DMin1)
+        ),
+        (   P =:= 0 ->
+            ScP = 0, EU = EU1, EMin = EMin1
+        ;   pc(P, NP),
+            K2 is R + 1 - K,
+            arg(K2, Wt, WP),
+            DefP is P /\ AP, pc(DefP, NDP),
+            PassedP is P /\ \ (OPre \/ ((OPre << 1) /\ Full) \/ (OPre >> 1)),
+            (   PassedP =:= 0 -> PBP = 0, EU = EU1
+            ;   pc(PassedP, NPP), arg(K2, Ps, PsP),
+                Y2 is Y0 \/ ((Y0 << 1) /\ Full) \/ (Y0 >> 1),
+                Y3 is Y2 \/ (Y2 << 1) \/ (Y2 >> 1),
+                RunP is PassedP /\ \ (Y3 \/ (Y3 << 1) \/ (Y3 >> 1)) /\ \ PPre,
+                (   RunP =:= 0 -> RBP = 0, EU = EU1
+                ;   pc(RunP, NRP), arg(K2, Rn, RnP),
+                    RBP is NRP * RnP,
+                    EU is min(K - 1, EU1)
+                ),
+                PBP is NPP * PsP + RBP
+            ),
+            ScP is NP * WP + 6 * NDP + PBP,
+            EMin is min(K - 1, EMin1)
+        ),
+        Z is P \/ Z1 \/ ((Z1 << 1) /\ Full) \/ (Z1 >> 1),
+        SP is P \/ SP1,
+        SO is O \/ SO1,
+        Sc is Sc1 + ScO - ScP
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Tables
+   --------------------------------------------------------------------- */
+
+% bit_index(?Bit, ?Index): Bit is 1 << Index, for the 12 columns.
+bit_index(1, 0).
+bit_index(2, 1).
+bit_index(4, 2).
+bit_index(8, 3).
+bit_index(16, 4).
+bit_index(32, 5).
+bit_index(64, 6).
+bit_index(128, 7).
+bit_index(256, 8).
+bit_index(512, 9).
+bit_index(1024, 10).
+bit_index(2048, 11).
+
+% make_tables: pc(X, N), N the number of bits set in X (0 =< X < 4096),
+% and zob(I, Z), the Zobrist numbers of the squares (I = Colour * 144 +
+% (Row - 1) * 12 + Column - 1), 48-bit numbers from a fixed generator
+% (Park and Miller's, so that library(random) is left alone). Made once,
+% when this file is loaded.
+make_tables :-
+    retractall(pc(_, _)),
+    retractall(zob(_, _)),
+    forall(between(0, 4095, X), ( bits(X, 0, N), assertz(pc(X, N)) )),
+    zob_numbers(0, 288, 20240611).
+
+zob_numbers(I, N, S0) :-
+    (   I >= N -> true
+    ;   park_miller(S0, S1),
+        park_miller(S1, S2),
+        Z is ((S1 /\ 0xFFFFFF) << 24) \/ (S2 /\ 0xFFFFFF),
+        assertz(zob(I, Z)),
+        I1 is I + 1,
+        zob_numbers(I1, N, S2)
+    ).
+
+park_miller(S0, S) :- S is (S0 * 48271) mod 2147483647.
+
+% zob_side(-Z): the Zobrist number of "Black to move".
+zob_side(0x9E3779B97F4A).
+
+
+/* ---------------------------------------------------------------------
+   Randomness
+   --------------------------------------------------------------------- */
+
+% random_element(+List, -X): X is an element of the non-empty List, drawn
+% uniformly with library(random).
+random_element(List, X) :-
+    length(List, N),
+    N > 0,
+    random_integer(0, N, K),
+    nth0(K, List, X).

@@ -1,0 +1,124 @@
+//! The championship's web page, `DIR/index.html`: one self-contained file (no network)
+//! with the standings, the crosstable and every game replayable move by move. The page
+//! (`report/page.html`, HTML, CSS and JavaScript) draws boards from the rules' view
+//! terms, which Rust computes here by replaying each game in the referee's machine:
+//! the JavaScript only draws, it knows no rule.
+
+use crate::championship::{Championship, Results, frames, term_json};
+use crate::game::{GameError, Rules};
+use crate::referee::GameRecord;
+use serde_json::{Value, json};
+
+const TEMPLATE: &str = include_str!("report/page.html");
+const MARKER: &str = "/*TABULA_DATA*/null";
+
+/// The page for a championship's results.
+pub fn page(
+    ch: &Championship,
+    res: &Results,
+    records: &[GameRecord],
+    referee: &Rules,
+) -> Result<String, GameError> {
+    let mut settings = vec![json!(["Game", ch.table.game.title])];
+    if !ch.table.options.is_empty() {
+        let options: Vec<String> = ch
+            .table
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        settings.push(json!(["Board", options.join(", ")]));
+    }
+    if let Some(start) = &ch.table.start {
+        settings.push(json!(["Start", start]));
+    }
+    settings.push(json!([
+        "Move time",
+        format!("{} s", ch.table.move_ms as f64 / 1000.0)
+    ]));
+    settings.push(json!(["Seed", ch.seed.to_string()]));
+    settings.push(json!(["Scoring", res.scoring]));
+    settings.push(json!([
+        "Games",
+        format!("{} of {}", res.games_played, res.games_scheduled)
+    ]));
+    let games: Vec<Value> = records
+        .iter()
+        .map(|r| {
+            let name = |seat: u32| {
+                r.players
+                    .get((seat as usize).wrapping_sub(1))
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            let (winner, result) = match (r.result.as_str(), r.winners.as_slice()) {
+                ("tie", _) => (Value::Null, "a tie".to_string()),
+                (_, [w]) => (json!(w), format!("{} wins", name(*w))),
+                _ => (Value::Null, "no winner".to_string()),
+            };
+            json!({
+                "id": r.id + 1,
+                "players": r.players,
+                "winner": winner,
+                "result": result,
+                "reason": r.fault.as_ref().map(|f| format!("{} lost by {}", name(f.player), f.reason)).unwrap_or_default(),
+                "moves": r.moves.iter().map(|m| json!({"player": m.player, "move": m.notation, "ms": m.ms})).collect::<Vec<_>>(),
+                "frames": frames(referee, &ch.table, r).iter().map(term_json).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let title = format!("{} championship", ch.table.game.title);
+    let data = json!({
+        "title": title,
+        "game": ch.table.game.name,
+        "generated": utc_now(),
+        "settings": settings,
+        "notes": res.notes,
+        "standings": res.standings,
+        "players": res.players,
+        "crosstable": res.crosstable,
+        "games": games,
+    });
+    let text = serde_json::to_string(&data).map_err(|e| GameError::Usage(e.to_string()))?;
+    // Nothing in the data may close the script element early.
+    let text = text.replace("</", "<\\/").replace("<!--", "<\\!--");
+    if !TEMPLATE.contains(MARKER) {
+        return Err(GameError::Contract(
+            "the page template lost its data marker".into(),
+        ));
+    }
+    Ok(TEMPLATE.replacen(MARKER, &text, 1))
+}
+
+/// The time now as `YYYY-MM-DD HH:MM UTC`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_date_is_civil() {
+        let d = super::utc_now();
+        assert!(d.ends_with(" UTC") && d.len() == 20, "{d}");
+    }
+}

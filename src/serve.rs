@@ -1,0 +1,201 @@
+//! `tabula serve GAME SPEC`: one of tabula's own players (a built-in level or a `.pl`
+//! file) speaking the player protocol on stdin and stdout, so that the referee runs it
+//! in a process of its own exactly like a program written in any other language.
+//! The commands are documented in `docs/protocol.md`.
+
+use crate::engine::EngineError;
+use crate::game::{GameError, GameInfo, Rules, State, find_game};
+use crate::player::PlayerSpec;
+use crate::term::Term;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// How much of the budget `genmove` leaves unused, for the time the answer takes to
+/// reach the referee (and a process start's jitter).
+const MARGIN_MS: u64 = 60;
+
+/// Serves `spec` on `input` / `output` until `quit` or the end of input.
+pub fn serve(
+    info: &'static GameInfo,
+    spec: &PlayerSpec,
+    rules_file: Option<&Path>,
+    seed: u64,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), GameError> {
+    let rules = Rules::load_player(info, rules_file, spec)?;
+    let levels = rules.levels()?;
+    spec.check(&levels).map_err(GameError::Usage)?;
+    if matches!(spec, PlayerSpec::Human | PlayerSpec::Command(_)) {
+        return Err(GameError::Usage(format!(
+            "tabula serves its own players (built-in levels and .pl files), not {spec}"
+        )));
+    }
+    rules.seed(seed)?;
+    let mut server = Server {
+        info,
+        spec,
+        rules,
+        options: Vec::new(),
+        state: None,
+    };
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) => return Err(GameError::Usage(format!("reading the commands: {e}"))),
+        }
+        let command = line.trim();
+        if command.is_empty() || command.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = command
+            .split_once(char::is_whitespace)
+            .map_or((command, ""), |(w, r)| (w, r.trim()));
+        let answer = server.answer(word, rest);
+        let written = match &answer {
+            Ok(text) if text.is_empty() => write!(output, "=\n\n"),
+            Ok(text) => write!(output, "= {text}\n\n"),
+            Err(message) => write!(output, "? {}\n\n", message.replace('\n', " ")),
+        };
+        if written.and_then(|_| output.flush()).is_err() || word == "quit" {
+            return Ok(());
+        }
+    }
+}
+
+struct Server<'a> {
+    info: &'static GameInfo,
+    spec: &'a PlayerSpec,
+    rules: Rules,
+    options: Vec<Term>,
+    state: Option<State>,
+}
+
+impl Server<'_> {
+    fn answer(&mut self, word: &str, rest: &str) -> Result<String, String> {
+        match word {
+            "name" => Ok(format!("tabula {}", self.spec)),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_string()),
+            "protocol_version" => Ok("1".into()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "known_command" => Ok(COMMANDS.contains(&rest).to_string()),
+            "game" => self.game(rest),
+            "position" => self.position(rest),
+            "play" => self.play(rest),
+            "genmove" => self.genmove(rest),
+            "quit" => Ok(String::new()),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn game(&mut self, rest: &str) -> Result<String, String> {
+        let mut words = rest.split_whitespace();
+        let name = words.next().ok_or("game needs the game's name")?;
+        match find_game(name) {
+            Some(g) if g.name == self.info.name => {}
+            _ => return Err(format!("this player plays {}, not {name}", self.info.name)),
+        }
+        let mut options = Vec::new();
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value, got {word:?}"))?;
+            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(format!("bad option name {key:?}"));
+            }
+            let value = match value.parse::<i64>() {
+                Ok(n) => Term::integer(n),
+                Err(_) => Term::string(value),
+            };
+            options.push(Term::compound(key, [value]));
+        }
+        let state = self
+            .rules
+            .initial_state(&options)
+            .map_err(|e| e.to_string())?;
+        self.options = options;
+        self.state = Some(state);
+        Ok(String::new())
+    }
+
+    fn position(&mut self, text: &str) -> Result<String, String> {
+        let mut options = self.options.clone();
+        options.push(Term::compound("position", [Term::string(text)]));
+        let state = self
+            .rules
+            .initial_state(&options)
+            .map_err(|e| e.to_string())?;
+        self.state = Some(state);
+        Ok(String::new())
+    }
+
+    fn current(&self) -> Result<&State, String> {
+        self.state
+            .as_ref()
+            .ok_or_else(|| "no game: send game first".to_string())
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let state = self.current()?;
+        let mv = self
+            .rules
+            .parse_move(state, text)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("not a move: {text}"))?;
+        match self.rules.apply(state, &mv).map_err(|e| e.to_string())? {
+            Some((next, _)) => {
+                self.state = Some(next);
+                Ok(String::new())
+            }
+            None => Err(format!("illegal move: {text}")),
+        }
+    }
+
+    fn genmove(&mut self, rest: &str) -> Result<String, String> {
+        let ms: u64 = rest
+            .split_whitespace()
+            .next()
+            .ok_or("genmove needs the milliseconds")?
+            .parse()
+            .map_err(|_| format!("genmove needs the milliseconds, got {rest:?}"))?;
+        let state = self.current()?.clone();
+        let budget = ms.saturating_sub(MARGIN_MS).max(ms / 4).max(1);
+        let (mv, _why) = match self.rules.player_move(self.spec, &state, budget) {
+            Ok(answer) => answer,
+            Err(GameError::Engine(EngineError::Halted)) => {
+                // A Prolog program that calls halt ends its process: so does this one,
+                // as the player would have in a Prolog system of its own.
+                eprintln!("tabula serve: the player called halt: the process ends");
+                std::process::exit(0);
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        let text = self
+            .rules
+            .move_text(&state, &mv)
+            .map_err(|e| e.to_string())?;
+        match self.rules.apply(&state, &mv).map_err(|e| e.to_string())? {
+            Some((next, _)) => {
+                self.state = Some(next);
+                Ok(text)
+            }
+            None => Err(format!("the player chose an illegal move: {text}")),
+        }
+    }
+}
+
+const COMMANDS: &[&str] = &[
+    "name",
+    "version",
+    "protocol_version",
+    "list_commands",
+    "known_command",
+    "game",
+    "position",
+    "play",
+    "genmove",
+    "quit",
+];
