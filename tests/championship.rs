@@ -121,8 +121,9 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
         let rs = reasons
             .get(name)
             .unwrap_or_else(|| panic!("{name} never lost by a fault"));
-        // It misbehaves in every game in which it gets to move (before its opponent does).
-        assert!(rs.len() >= 10, "{name}: {rs:?}");
+        // It misbehaves in every game in which it gets to move before its opponent
+        // breaks a rule: at least in its games against the honest players.
+        assert!(rs.len() >= 3, "{name}: {rs:?}");
         assert!(rs.iter().all(|r| r.starts_with(prefix)), "{name}: {rs:?}");
     }
     for honest in ["greedy", "bot", "flood"] {

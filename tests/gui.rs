@@ -288,3 +288,42 @@ fn king_and_pawn_moves_by_clicking_a_square() {
     click_at(&mut h, layout.rect((6, 3)).center());
     assert_eq!(h.state().session().history.len(), 2);
 }
+
+#[test]
+fn breakthrough_moves_by_clicking_a_piece_then_its_target() {
+    let app = TabulaApp::new(GuiOptions {
+        game: find_game("breakthrough").unwrap(),
+        rules_file: None,
+        options: options(5, 6),
+        seats: vec![Some(PlayerSpec::Human), Some(PlayerSpec::Human)],
+        budget_ms: 300,
+        moves: Vec::new(),
+        watch: false,
+        computer_moves: true,
+    })
+    .unwrap();
+    let mut h = harness(app);
+    let layout = h.state().grid_layout().expect("a board of squares");
+    assert_eq!((layout.rows, layout.cols), (5, 6));
+    // A target before any piece is picked does nothing.
+    click_at(&mut h, layout.rect((3, 3)).center());
+    assert!(h.state().session().history.is_empty());
+    assert_eq!(h.state().selected(), None);
+    // The piece on c2, then d3: the move c2-d3.
+    click_at(&mut h, layout.rect((2, 3)).center());
+    assert_eq!(h.state().selected(), Some((2, 3)));
+    click_at(&mut h, layout.rect((3, 4)).center());
+    let s = h.state().session();
+    assert_eq!(s.last().unwrap().notation, "c2-d3");
+    assert_eq!(s.facts.to_move, Some(2));
+    assert_eq!(h.state().selected(), None);
+    // Black: a piece of White's cannot be picked; a black piece two rows down cannot go.
+    let layout = h.state().grid_layout().unwrap();
+    click_at(&mut h, layout.rect((3, 4)).center());
+    assert_eq!(h.state().selected(), None);
+    click_at(&mut h, layout.rect((4, 1)).center());
+    assert_eq!(h.state().selected(), Some((4, 1)));
+    click_at(&mut h, layout.rect((2, 1)).center());
+    assert_eq!(h.state().session().history.len(), 1, "not a legal move");
+    assert_eq!(h.state().selected(), None);
+}

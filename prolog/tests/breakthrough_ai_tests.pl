@@ -1,0 +1,441 @@
+/** Tests of the computer players of Breakthrough (breakthrough_ai.pl).
+
+Load game.pl, breakthrough.pl and breakthrough_ai.pl first, then
+harness.pl and this file, and run harness:run_tests(breakthrough_ai_tests).
+Positions are written as position texts (breakthrough.pl: the rows from
+the top, row Rows first, "w", "b" or "." per square, then the side to
+move) or played from a start with breakthrough:apply_move/4.
+
+What is tested: the levels and their errors; that every level answers a
+legal move in random positions of random sizes; greedy's rules in
+hand-made positions; the exact solver against a brute-force solver
+written here (brute_value/3: plain negamax over the rules' apply_move/4,
+memoised, no pruning) on the 4 x 4 start and on positions of small
+boards, and the known results (4 x 4 and 4 x 5: the second player wins);
+level ai in hand-made positions (a win in one, a forced capture, a
+defence found by the solver, an unstoppable runner of either side), the
+symmetries of the evaluation, determinism, and a few quick games. No test
+depends on the speed of the machine, except for generous sanity bounds.
+*/
+
+:- module(breakthrough_ai_tests, [test/1]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(random)).
+:- use_module(library(assoc)).
+:- use_module(library(iso_ext)).
+:- use_module(library(time)).
+
+:- dynamic(test/1).
+:- discontiguous(test/1).
+
+
+/* ---------------------------------------------------------------------
+   Helpers
+   --------------------------------------------------------------------- */
+
+% pos(+Text, -State): the position of a position text (an atom).
+pos(Text, State) :-
+    breakthrough:initial_state([position(Text)], State).
+
+start(Rows, Cols, State) :-
+    breakthrough:initial_state([rows(Rows), cols(Cols)], State).
+
+% play(+State0, +Moves, -State)
+play(State, [], State).
+play(State0, [M|Ms], State) :-
+    breakthrough:apply_move(State0, M, State1, _),
+    play(State1, Ms, State).
+
+legal(State, Move) :-
+    breakthrough:legal_moves(State, Moves),
+    memberchk(Move, Moves).
+
+% random_position(-State): a game in progress on a board of random size:
+% a championship start, then some random moves (a game that ends on the
+% way is started again).
+random_position(State) :-
+    random_integer(0, 1000000, Seed),
+    breakthrough:initial_state([random_start(Seed)], S0),
+    random_integer(0, 30, N),
+    (   random_moves(N, S0, State) -> true
+    ;   random_position(State)
+    ).
+
+random_moves(0, S, S) :- !.
+random_moves(N, S0, S) :-
+    breakthrough:legal_moves(S0, Moves),
+    Moves = [_|_],
+    length(Moves, K),
+    random_integer(0, K, I),
+    nth0(I, Moves, M),
+    breakthrough:apply_move(S0, M, S1, _),
+    S1 = breakthrough(_, _, _, _, _, _, _, ongoing),
+    N1 is N - 1,
+    random_moves(N1, S1, S).
+
+% brute_value(+State, -Winner, -Plies): the exact result of State (a game
+% in progress) by plain negamax over the rules, memoised on the position:
+% a score 1000 - P for a win of the mover at ply P, -(1000 - P) for a
+% loss. Independent of breakthrough_ai.pl. Also gives the number of
+% positions met (brute_value/4).
+brute_value(State, Winner, Plies) :-
+    brute_value(State, Winner, Plies, _).
+
+brute_value(State, Winner, Plies, Positions) :-
+    State = breakthrough(_, _, Turn, _, _, _, _, _),
+    empty_assoc(M0),
+    brute(State, M0, M, V),
+    assoc_to_keys(M, Keys),
+    length(Keys, Positions),
+    (   V > 0 -> Winner = Turn, Plies is 1000 - V
+    ;   Winner is 3 - Turn, Plies is 1000 + V
+    ).
+
+brute(State, M0, M, V) :-
+    State = breakthrough(_, _, Turn, W, B, _, _, _),
+    Key = k(Turn, W, B),
+    (   get_assoc(Key, M0, V0) -> V = V0, M = M0
+    ;   breakthrough:legal_moves(State, Moves),
+        brute_moves(Moves, State, M0, M1, -10000, V),
+        put_assoc(Key, M1, V, M)
+    ).
+
+brute_moves([], _, M, M, V, V).
+brute_moves([Move|Moves], State, M0, M, V0, V) :-
+    breakthrough:apply_move(State, Move, S1, _),
+    (   S1 = breakthrough(_, _, _, _, _, _, _, won(_, _)) ->
+        S = 999, M1 = M0     % the mover wins with this move
+    ;   brute(S1, M0, M1, V1),
+        (   V1 > 0 -> S is -V1 + 1 ; S is -V1 - 1 )
+    ),
+    V2 is max(V0, S),
+    brute_moves(Moves, State, M1, M, V2, V).
+
+% mirror(+State, -Mirrored): the same position with the colours swapped
+% (rows reversed, White's pieces become Black's and back, the other side
+% to move): the same game for the side to move.
+mirror(breakthrough(R, C, Turn, W, B, P, L, Res), breakthrough(R, C, Turn1, W1, B1, P, L, Res)) :-
+    Turn1 is 3 - Turn,
+    reverse(B, W1),
+    reverse(W, B1).
+
+% flip_columns(+State, -Flipped): the position seen in a mirror (column
+% C becomes Cols + 1 - C).
+flip_columns(breakthrough(R, C, T, W, B, P, L, Res), breakthrough(R, C, T, W1, B1, P, L, Res)) :-
+    maplist(reverse_bits(C), W, W1),
+    maplist(reverse_bits(C), B, B1).
+
+reverse_bits(C, X, Y) :-
+    reverse_bits(C, X, 0, Y).
+reverse_bits(0, _, Y, Y) :- !.
+reverse_bits(C, X, Y0, Y) :-
+    Y1 is (Y0 << 1) \/ (X /\ 1),
+    X1 is X >> 1,
+    C1 is C - 1,
+    reverse_bits(C1, X1, Y1, Y).
+
+% game(+Seats, +Budget, +State0, -Winner): plays to the end with the levels
+% of Seats ([WhiteLevel, BlackLevel]); fails on an illegal move.
+game(Seats, Budget, State0, Winner) :-
+    (   State0 = breakthrough(_, _, _, _, _, _, _, won(Winner0, _)) ->
+        Winner = Winner0
+    ;   State0 = breakthrough(_, _, Turn, _, _, _, _, _),
+        nth1(Turn, Seats, Level),
+        breakthrough_ai:choose_move(Level, State0, Budget, Move, _),
+        legal(State0, Move),
+        breakthrough:apply_move(State0, Move, State1, _),
+        game(Seats, Budget, State1, Winner)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   The levels
+   --------------------------------------------------------------------- */
+
+test(levels) :-
+    breakthrough_ai:levels([random, greedy, ai]).
+
+test(unknown_level_is_a_domain_error) :-
+    start(4, 4, S),
+    catch(( breakthrough_ai:choose_move(perfect, S, 100, _, _), fail ),
+          error(domain_error(breakthrough_ai_level, perfect), _),
+          true).
+
+test(finished_games_are_refused) :-
+    S = breakthrough(4, 4, 2, [0, 0, 0, 4], [0, 4, 0, 0], 3, none, won(1, goal)),
+    \+ breakthrough_ai:choose_move(random, S, 100, _, _),
+    \+ breakthrough_ai:choose_move(greedy, S, 100, _, _),
+    \+ breakthrough_ai:choose_move(ai, S, 100, _, _).
+
+test(every_level_plays_legal_moves_in_random_positions) :-
+    set_random(seed(11)),
+    forall(between(1, 12, _),
+           ( random_position(S),
+             forall(member(Level-Budget, [random-0, greedy-0, ai-60]),
+                    ( breakthrough_ai:choose_move(Level, S, Budget, M, _),
+                      legal(S, M) )) )).
+
+test(ai_with_no_time_still_moves) :-
+    start(8, 8, S),
+    breakthrough_ai:choose_move(ai, S, 0, M, _),
+    legal(S, M).
+
+test(choose_move_3_is_level_ai) :-
+    pos('b.b../...../.w.../..... w', S),    % 4 x 5: solved, deterministic
+    breakthrough_ai:choose_move(ai, S, 1000, M, _),
+    breakthrough_ai:choose_move(S, 1000, M).
+
+
+/* ---------------------------------------------------------------------
+   Level random and determinism
+   --------------------------------------------------------------------- */
+
+test(random_is_reproducible_with_a_seed) :-
+    start(8, 8, S),
+    set_random(seed(5)),
+    findall(M, ( between(1, 10, _), breakthrough_ai:choose_move(random, S, 0, M, random) ), Ms1),
+    set_random(seed(5)),
+    findall(M, ( between(1, 10, _), breakthrough_ai:choose_move(random, S, 0, M, random) ), Ms2),
+    Ms1 == Ms2,
+    sort(Ms1, Set),
+    length(Set, K),
+    K > 1.
+
+test(random_draws_every_move) :-
+    start(4, 4, S),          % White's first move is one of 6 captures
+    set_random(seed(3)),
+    findall(M, ( between(1, 200, _), breakthrough_ai:choose_move(random, S, 0, M, _) ), Ms),
+    sort(Ms, Set),
+    breakthrough:legal_moves(S, Legal),
+    sort(Legal, Set).
+
+test(greedy_and_ai_are_deterministic) :-
+    set_random(seed(21)),
+    random_position(S),
+    breakthrough_ai:choose_move(greedy, S, 0, G1, R1),
+    breakthrough_ai:choose_move(greedy, S, 0, G2, R2),
+    G1 == G2, R1 == R2,
+    start(4, 5, S45),
+    breakthrough_ai:choose_move(ai, S45, 1000, A1, Q1),
+    breakthrough_ai:choose_move(ai, S45, 1000, A2, Q2),
+    A1 == A2, Q1 == Q2.
+
+
+/* ---------------------------------------------------------------------
+   Level greedy
+   --------------------------------------------------------------------- */
+
+test(greedy_reaches_the_goal_row) :-
+    pos('b...b/.w.../...../..b../w...w w', S),
+    breakthrough_ai:choose_move(greedy, S, 0, M, greedy(win)),
+    M = move(4, 2, 5, _).
+
+test(greedy_takes_the_last_piece) :-
+    pos('...../...../..b../.w.../w.... w', S),
+    breakthrough_ai:choose_move(greedy, S, 0, move(2, 2, 3, 3), greedy(win)).
+
+test(greedy_black_reaches_its_goal_row) :-
+    pos('b.b../...../...w./.b.../w...w b', S),
+    breakthrough_ai:choose_move(greedy, S, 0, M, greedy(win)),
+    M = move(2, 2, 1, _).
+
+test(greedy_captures_the_most_advanced) :-
+    % White captures on row 3 (from (2,1)) or on row 4 (from (3,4)): row 4.
+    pos('bb.../....b/.b.w./w..../..... w', S),
+    breakthrough_ai:choose_move(greedy, S, 0, move(3, 4, 4, 5), greedy(capture)).
+
+test(greedy_advances_the_rear_most_safe_piece) :-
+    % Black (3,3) attacks (2,2) and (2,4): the piece on (1,3) goes straight.
+    pos('....b/...../..b../w..../..w.. w', S),
+    breakthrough_ai:choose_move(greedy, S, 0, move(1, 3, 2, 3), greedy(advance)).
+
+test(greedy_advance_avoids_attacked_squares) :-
+    % (2,2) and (2,4) are attacked; (1,2) goes to (2,1) (safe, and the
+    % lowest column among its safe moves), not straight.
+    pos('....b/...../b.b../...../.w..w w', S),
+    breakthrough_ai:choose_move(greedy, S, 0, move(1, 2, 2, 1), greedy(advance)).
+
+test(greedy_plays_any_move_when_nothing_is_safe) :-
+    pos('....b/...../bb.../...../.w... w', S),
+    breakthrough:legal_moves(S, [First|_]),
+    breakthrough_ai:choose_move(greedy, S, 0, First, greedy(any)).
+
+
+/* ---------------------------------------------------------------------
+   Exact solving
+   --------------------------------------------------------------------- */
+
+test(four_by_four_is_won_by_black) :-
+    start(4, 4, S),
+    breakthrough_ai:solve(S, 2, Plies, [move(_), nodes(N), ms(_)]),
+    brute_value(S, 2, Plies, Positions),
+    Positions > 2000, Positions < 4000,
+    N < 20000.
+
+test(four_by_five_is_won_by_black) :-
+    start(4, 5, S),
+    breakthrough_ai:solve(S, 2, Plies),
+    Plies >= 10, Plies =< 40.
+
+test(ai_knows_it_loses_the_four_by_four_start) :-
+    start(4, 4, S),
+    breakthrough_ai:solve(S, 2, Plies),
+    breakthrough_ai:choose_move(ai, S, 2000, M, proven_loss(Plies)),
+    breakthrough:apply_move(S, M, S1, _),
+    % Black (the winner) hurries: one ply less to go
+    Plies1 is Plies - 1,
+    breakthrough_ai:choose_move(ai, S1, 2000, M1, proven_win(Plies1)),
+    breakthrough:apply_move(S1, M1, S2, _),
+    breakthrough_ai:solve(S2, 2, Plies2),
+    Plies2 =:= Plies1 - 1.
+
+test(ai_knows_black_wins_four_by_five) :-
+    start(4, 5, S),
+    breakthrough_ai:solve(S, 2, Plies),
+    breakthrough_ai:choose_move(ai, S, 2000, _, proven_loss(Plies)).
+
+test(solver_agrees_with_brute_force_on_small_positions) :-
+    set_random(seed(4)),
+    forall(between(1, 8, I),
+           ( Cols is 4 + I mod 2,
+             start(4, Cols, S0),
+             random_integer(1, 5, N),
+             (   random_moves(N, S0, S) -> true ; S = S0 ),
+             breakthrough_ai:solve(S, W, P),
+             brute_value(S, W, P) )).
+
+test(solver_agrees_with_brute_force_on_sparse_positions) :-
+    forall(member(Text, ['b..b./..b../...../.w.w./w.... w',
+                         '..b../b...b/..w../w.... b',
+                         '.b.b/..../.w../w..w/.... w',
+                         'b.../.b../..../w.w./.... b']),
+           ( pos(Text, S),
+             breakthrough_ai:solve(S, W, P),
+             brute_value(S, W, P) )).
+
+test(solve_a_finished_game) :-
+    S = breakthrough(4, 4, 2, [0, 0, 0, 4], [0, 4, 0, 0], 3, none, won(1, goal)),
+    breakthrough_ai:solve(S, 1, 0).
+
+test(solved_moves_are_perfect) :-
+    % On 4 x 5 level ai plays from the solver: each of its moves keeps the
+    % result, and the winner's shortens the game by exactly one ply.
+    start(4, 5, S0),
+    breakthrough:legal_moves(S0, [M0|_]),
+    breakthrough:apply_move(S0, M0, S, _),       % some White move
+    breakthrough_ai:solve(S, W, P),
+    breakthrough_ai:choose_move(ai, S, 2000, M, _),
+    breakthrough:apply_move(S, M, S1, _),
+    (   S1 = breakthrough(_, _, _, _, _, _, _, won(W1, _)) -> W1 == W, P =:= 1
+    ;   breakthrough_ai:solve(S1, W, P1),
+        P1 =:= P - 1
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Level ai
+   --------------------------------------------------------------------- */
+
+test(ai_wins_in_one) :-
+    % 6 x 6 (searched, not solved): White's piece on (5,3) walks in,
+    % although Black threatens to do the same next move.
+    pos('b....b/..w.../....../....../.b..../w....w w', S),
+    breakthrough_ai:choose_move(ai, S, 500, M, proven_win(1)),
+    M = move(5, 3, 6, _).
+
+test(ai_takes_the_last_piece) :-
+    pos('....../....../..b.../.w..../....../w..... w', S),
+    breakthrough_ai:choose_move(ai, S, 500, move(3, 2, 4, 3), proven_win(1)).
+
+test(ai_captures_the_piece_about_to_win) :-
+    % Black's piece on (2,3) wins next move unless (1,2) takes it.
+    pos('b....b/....../....../....../..b.../.w..ww w', S),
+    breakthrough_ai:choose_move(ai, S, 500, move(1, 2, 2, 3), _).
+
+test(ai_sees_two_threats_as_lost) :-
+    pos('b....b/....../....../....../.b.b../w....w w', S),
+    breakthrough_ai:choose_move(ai, S, 500, M, proven_loss(2)),
+    legal(S, M).
+
+test(ai_sees_an_unstoppable_runner) :-
+    % White's (5,4): no black piece can reach its path in time, and Black's
+    % nearest piece is 5 rows from its goal: White wins at ply 5.
+    pos('......../.......b/b......./...w..../......../......../......../w....... w', S),
+    breakthrough_ai:evaluate(S, V),
+    V =:= 100000 - 5,
+    breakthrough_ai:choose_move(ai, S, 500, M, proven_win(P)),
+    P =< 5,
+    legal(S, M).
+
+test(ai_sees_an_enemy_runner) :-
+    % Black's piece on (4,4) cannot be caught (White's pieces are beside
+    % it, and White pieces capture upwards only), and White's nearest piece
+    % needs 4 moves: Black wins at ply 6, its third move.
+    pos('b......./......../......../......../w..b...w/......../......../........ w', S),
+    breakthrough_ai:evaluate(S, V),
+    V =:= -(100000 - 6),
+    breakthrough_ai:choose_move(ai, S, 500, M, proven_loss(Plies)),
+    Plies =< 6,
+    legal(S, M).
+
+test(a_runner_in_reach_is_not_unstoppable) :-
+    % A black piece on (7,5) is inside the cone of White's (5,4).
+    pos('......../.......b/b...b.../...w..../......../......../......../w....... w', S),
+    breakthrough_ai:evaluate(S, V),
+    V < 90000.
+
+test(ai_defends_against_a_runner) :-
+    % Found with the solver: White (to move) wins only with (1,4)-(2,5)
+    % (guarding against Black's piece on (3,4)); greedy's (1,4)-(2,4) and
+    % every other move lose.
+    defence_position(S, Only),
+    breakthrough_ai:search(S, 500, M, _),
+    M == Only,
+    breakthrough_ai:choose_move(greedy, S, 0, G, _),
+    G \== Only,
+    breakthrough:apply_move(S, G, SG, _),
+    breakthrough_ai:solve(SG, 2, _).
+
+defence_position(S, move(1, 4, 2, 5)) :-
+    pos('.b..b./....../...b../....../...w.w w', S).
+
+test(ai_move_keeps_the_win_the_solver_sees) :-
+    defence_position(S, _),
+    breakthrough_ai:solve(S, 1, _),
+    breakthrough_ai:choose_move(ai, S, 500, M, _),
+    breakthrough:apply_move(S, M, S1, _),
+    breakthrough_ai:solve(S1, 1, _).
+
+test(evaluation_is_the_same_for_both_colours) :-
+    set_random(seed(8)),
+    forall(between(1, 15, _),
+           ( random_position(S),
+             breakthrough_ai:evaluate(S, V),
+             mirror(S, SM),
+             breakthrough_ai:evaluate(SM, VM),
+             flip_columns(S, SF),
+             breakthrough_ai:evaluate(SF, VF),
+             V =:= VM, V =:= VF )).
+
+test(search_reports_and_respects_a_budget) :-
+    start(12, 12, S),
+    statistics(runtime, [T0, _]),
+    breakthrough_ai:search(S, 300, M, [reason(search(D, _)), depth(D), nodes(N), ms(Ms)]),
+    statistics(runtime, [T1, _]),
+    legal(S, M),
+    D >= 1, N > 0,
+    Ms =< 1000,                  % 300 asked; generous
+    T1 - T0 < 2000.
+
+test(ai_beats_random_on_a_small_board) :-
+    set_random(seed(2)),
+    start(6, 6, S),
+    game([ai, random], 40, S, 1),
+    game([random, ai], 40, S, 2).
+
+test(ai_beats_greedy_on_a_small_board) :-
+    start(6, 5, S),
+    game([ai, greedy], 100, S, 1),
+    game([greedy, ai], 100, S, 2).
