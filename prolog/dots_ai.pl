@@ -47,7 +47,6 @@ the dots:Name(...) calls below already make Scryer create the module.)
 */
 
 :- module(dots_ai, [choose_move/5,
-                    choose_move/3,
                     levels/1,
                     capturing_moves/2,
                     safe_moves/2,
@@ -116,12 +115,6 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
     dots:legal_moves(State, Moves),
     Moves \== [],
     level_move(Level, State, Moves, BudgetMs, Move, Reason).
-
-%% choose_move(+State, +BudgetMs, -Move)
-% Move is the move of level ai in State within BudgetMs milliseconds:
-% choose_move(ai, State, BudgetMs, Move, _).
-choose_move(State, BudgetMs, Move) :-
-    choose_move(ai, State, BudgetMs, Move, _).
 
 level_move(random, _, Moves, _, Move, random) :-
     random_element(Moves, Move).

@@ -422,10 +422,10 @@ test(early_moves_are_fast) :-
     dots:legal_move(S, M),
     Reason = control(_).
 
-test(choose_move_3_is_level_ai) :-
+test(level_ai_plays_the_double_deal_in_two_chains) :-
     two_chains(S0),
     board_after(S0, [v(0,0), v(0,1)], S),
-    dots_ai:choose_move(S, 1000, v(0,3)),
+    dots_ai:choose_move(ai, S, 1000, v(0,3), _),
     dots_ai:levels(Levels), memberchk(ai, Levels).
 
 test(ai_is_deterministic) :-

@@ -478,6 +478,10 @@ impl TabulaApp {
 
     fn scores_bar(&self, ui: &mut Ui) {
         let scores = self.session.scores();
+        let sides = matches!(
+            term::functor_name(&self.session.facts.view),
+            Some("breakthrough_view" | "kingpawn_view")
+        ) && self.session.seats.len() == 2;
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             ui.heading(RichText::new(self.game.title).strong());
@@ -501,8 +505,14 @@ impl TabulaApp {
                                 .color(palette::color(p)),
                         );
                         ui.label(RichText::new(self.seat_name(p)).size(15.0));
-                        let score = scores.get(p as usize - 1).copied().unwrap_or(0);
-                        ui.label(RichText::new(score.to_string()).strong().size(22.0));
+                        if sides {
+                            // A game of sides, not points: the colour says who is who.
+                            let side = if p == 1 { "White" } else { "Black" };
+                            ui.label(RichText::new(side).weak().size(15.0));
+                        } else {
+                            let score = scores.get(p as usize - 1).copied().unwrap_or(0);
+                            ui.label(RichText::new(score.to_string()).strong().size(22.0));
+                        }
                         if to_move && !self.session.is_over() {
                             if self
                                 .pending

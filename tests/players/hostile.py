@@ -35,6 +35,7 @@ import sys
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # leave no __pycache__ in examples/
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "examples"))
 import random_bot  # noqa: E402  (examples/random_bot.py)
 
