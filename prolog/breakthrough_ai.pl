@@ -409,7 +409,12 @@ id_loop(D, Keyed, Pos, G, Stop, TT0, Best0, Score0, Depth0, N0, Best, Score, Dep
         )
     ;   Outcome = partial(PB, PV, PN),
         N = PN,
-        (   PB \== none -> Best = PB, Score = PV, Depth = Depth0
+        % A win proved for one move is a proof; a loss is not (the moves
+        % not searched yet might not lose), nor is a value to report.
+        (   PB \== none, PV >= Mate -> Best = PB, Score = PV, Depth = Depth0
+        ;   PB \== none, PB \== Best0 ->
+            Best = PB, Depth = Depth0,
+            (   PV =< -Mate -> Score = Score0 ; Score = PV )
         ;   Best0 \== none -> Best = Best0, Score = Score0, Depth = Depth0
         ;   Keyed = [_-First|_], Best = First, Score = 0, Depth = 0
         )

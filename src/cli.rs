@@ -790,6 +790,16 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         e.spec
             .check(&levels)
             .map_err(|m| GameError::Usage(format!("{}: {m}", e.name)))?;
+        // A student's file that does not load plays on (and loses every game, its
+        // log saying why), but the teacher hears of it now.
+        if let PlayerSpec::File(_) = e.spec
+            && let Err(err) = Rules::load_player(info, args.rules.as_deref(), &e.spec)
+        {
+            eprintln!(
+                "warning: {}: {err}: it will lose its games (see its logs)",
+                e.name
+            );
+        }
     }
     let scoring = match args.scoring {
         Some(ScoringArg::Breakthrough) => Scoring::Breakthrough,

@@ -10,9 +10,11 @@ use crate::term::Term;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-/// How much of the budget `genmove` leaves unused, for the time the answer takes to
-/// reach the referee (and a process start's jitter).
-const MARGIN_MS: u64 = 60;
+/// How much of the budget `genmove` leaves unused: the computer players budget CPU
+/// time (Scryer's only fine clock), while the referee times the wall clock, which runs
+/// faster when the machine is busy; and the answer must reach the referee.
+const MARGIN_MS: u64 = 40;
+const MARGIN_PERCENT: u64 = 15;
 
 /// Serves `spec` on `input` / `output` until `quit` or the end of input.
 pub fn serve(
@@ -162,7 +164,10 @@ impl Server<'_> {
             .parse()
             .map_err(|_| format!("genmove needs the milliseconds, got {rest:?}"))?;
         let state = self.current()?.clone();
-        let budget = ms.saturating_sub(MARGIN_MS).max(ms / 4).max(1);
+        let budget = (ms - ms * MARGIN_PERCENT / 100)
+            .saturating_sub(MARGIN_MS)
+            .max(ms / 4)
+            .max(1);
         let (mv, _why) = match self.rules.player_move(self.spec, &state, budget) {
             Ok(answer) => answer,
             Err(GameError::Engine(EngineError::Halted)) => {
@@ -173,17 +178,16 @@ impl Server<'_> {
             }
             Err(e) => return Err(e.to_string()),
         };
+        // The referee judges the move, not this server: an illegal choice is sent as it
+        // is (its canonical text when it has one) and the referee says what is wrong.
         let text = self
             .rules
             .move_text(&state, &mv)
-            .map_err(|e| e.to_string())?;
-        match self.rules.apply(&state, &mv).map_err(|e| e.to_string())? {
-            Some((next, _)) => {
-                self.state = Some(next);
-                Ok(text)
-            }
-            None => Err(format!("the player chose an illegal move: {text}")),
+            .unwrap_or_else(|_| mv.text().to_string());
+        if let Ok(Some((next, _))) = self.rules.apply(&state, &mv) {
+            self.state = Some(next);
         }
+        Ok(text)
     }
 }
 

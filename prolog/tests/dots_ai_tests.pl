@@ -453,4 +453,4 @@ test(ai_plays_three_and_four_player_games) :-
 test(ai_refuses_finished_games) :-
     board([rows(2), cols(2)], [h(0,0), h(1,0), v(0,0), v(0,1)], Over),
     \+ dots_ai:choose_move(ai, Over, 100, _, _),
-    \+ dots_ai:choose_move(Over, 100, _).
+    \+ dots_ai:choose_move(greedy, Over, 100, _, _).
