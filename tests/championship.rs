@@ -69,6 +69,8 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
         hostile("hog", 0),
         hostile("flood", 0),
         "halt=tests/players/halt_player.pl".to_string(),
+        // The assignment's four predicates, as a student writes them.
+        "student=examples/kingpawn_player.pl".to_string(),
     ];
     let mut args = vec!["tournament", "kingpawn"];
     for p in &players {
@@ -94,7 +96,7 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
         text(&o.stderr)
     );
     let games = records(&dir);
-    assert_eq!(games.len(), 11 * 10, "every pair, both colours");
+    assert_eq!(games.len(), 12 * 11, "every pair, both colours");
     // Each hostile player's faults, by the reason's first word.
     let mut reasons: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for g in &games {
@@ -126,7 +128,7 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
         assert!(rs.len() >= 3, "{name}: {rs:?}");
         assert!(rs.iter().all(|r| r.starts_with(prefix)), "{name}: {rs:?}");
     }
-    for honest in ["greedy", "bot", "flood"] {
+    for honest in ["greedy", "bot", "flood", "student"] {
         assert!(
             !reasons.contains_key(honest),
             "{honest} played by the rules: {:?}",
@@ -151,10 +153,11 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
     let row = |name: &str| rows.iter().find(|r| r["name"] == name).unwrap().clone();
     assert_eq!(row("greedy")["group"], "ranked");
     assert_eq!(row("flood")["group"], "ranked");
+    assert_eq!(row("student")["group"], "ranked");
     assert_eq!(row("sleep")["group"], "unranked");
     assert_eq!(row("greedy")["valid"], 100.0);
     let csv = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 12, "{csv}");
+    assert_eq!(csv.lines().count(), 13, "{csv}");
 }
 
 /// The standings without what may differ between two runs of the same championship.
