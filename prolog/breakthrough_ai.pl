@@ -11,9 +11,11 @@ choose_move/5 is the entry point; a Level names a player:
   * ai: a game-tree search: alpha-beta (negamax) with iterative deepening
     inside the time budget, a quiescence search, a transposition table and
     an evaluation that knows the game, including exact knowledge of
-    unstoppable runners (see below). On small boards, and whenever the
-    search proves a win or a loss, it plays perfectly: the fastest win, or
-    the slowest loss. It is deterministic (no random numbers).
+    unstoppable runners (see below). On boards of 20 squares or fewer
+    (4 x 4, 4 x 5, 5 x 4) it first tries to solve the position and then
+    plays perfectly: the fastest win, or the slowest loss. Elsewhere, once
+    the search proves a win it keeps to a winning line. It uses no random
+    numbers (but how deep it gets depends on the speed of the machine).
 
 solve/3 and solve/4 solve a position exactly (who wins, in how many
 plies, with perfect play); search/4 exposes the search of level ai with
@@ -87,13 +89,19 @@ an empty cone iff c is not in dilate(dilate(Z(k+1))).
 The evaluation (evaluate/2, eval/4), from the mover's side, in hundredths
 of a piece: for each side the sum over its pieces of 100 + its advancement
 (growing faster near the goal: 6 per row plus 80 t^4, t the fraction of
-the way done), +10 for each piece still on the home row (the last line of
-defence), +6 for each piece defended by one of its own, -20 for each of
-the mover's pieces attacked and not defended, a bonus for each passed
-piece (no enemy piece ahead in its column or the two next to it), growing
-with its advancement, and a larger one for a piece whose cone is empty (a
-runner, even when the race is not won). When the race above decides the
-game the evaluation is the exact result instead.
+the way done), +30 for each piece still on the home row (the last line of
+defence: a side that keeps it is hard to break through), +4 for each
+piece defended by one of its own, a bonus for each passed piece (no enemy
+piece ahead in its column or the two next to it), growing with its
+advancement, and a larger one for a piece whose cone is empty (a runner,
+even when the race is not won). When the race above decides the game the
+evaluation is the exact result instead. CHOICE (tuned by matches of the
+search against itself, 200 ms a move, 8 x 8 championship starts): the
+home-row bonus at 30 rather than 10 won 27 games of 30; a penalty for the
+mover's pieces attacked and not defended lost (the quiescence search
+already sees the captures, and the mover can still save such a piece), so
+there is none; larger passed-piece and runner bonuses, or a steeper
+advancement, did not help.
 
 Scores: a win at ply P from the root of the search is 100000 - P, a loss
 -(100000 - P); so the search prefers the fastest win and the slowest loss.
@@ -103,36 +111,44 @@ In the transposition table these are stored relative to the position
 The search (level ai, search/4)
 -------------------------------
 
-Iterative deepening of a fail-soft alpha-beta negamax. Each iteration
-orders the root moves by the scores of the previous one. Inside: the
-transposition table's move first, then captures (of the enemy pieces
-nearest the mover's home row first), moves to row R-1 that are not
-attacked, other moves to squares no enemy piece attacks (most advanced
-first), then the rest. At depth 0, a quiescence search (up to 8 plies) of
-the captures and of the moves to row R-1, with the exact rules above
-(a forced capture is searched without the option to stand pat). The
+Iterative deepening of a fail-soft alpha-beta negamax with principal
+variation search (every move after the first of a position is tried with
+a null window first). Each iteration orders the root moves by the scores
+of the previous one. Inside: the transposition table's move first, then
+the captures (of the enemy pieces nearest the mover's home row first),
+then the two killer moves of the ply (quiet moves that caused a cutoff
+in a sibling position), then moves to row R-1 that are not attacked,
+other moves to squares no enemy piece attacks (most advanced first), and
+the rest. At depth 0, a quiescence search (up to 8 plies) of the
+captures and of the moves to row R-1, with the exact rules above (a
+forced capture is searched without the option to stand pat). The
 transposition table is an AVL tree (library(assoc)) keyed by the Zobrist
-key, threaded through the search, with entries t(Depth, Flag, Score,
-Move); the whole search runs inside findall/3, so all its memory is given
-back when it ends (Scryer has no garbage collector; see dots_ai.pl).
+key, with entries t(Depth, Flag, Score, Move); it travels through the
+search with the killers as s(Table, Killers). The whole search runs
+inside findall/3, so all its memory is given back when it ends (Scryer
+has no garbage collector; see dots_ai.pl).
 
 Time: CPU time, statistics(runtime, _). No iteration starts once 35% of
 the budget is used; an iteration still running at 75% is abandoned (the
 search counts nodes and looks at the clock every 32 nodes, throwing
-bt_timeout): the move is then the last complete iteration's, or the best
-move of the abandoned one if its first (previously best) move had been
-searched. The search ends early when it proves a win or a loss.
+bt_timeout): the move is then the last complete iteration's, unless the
+abandoned one found a better move than its first (the previous best) or
+proved a win. The search ends early when it proves a win or a loss.
 
 Exact solving (solve/3, solve/4, and level ai on boards of 20 squares or
-fewer): the same search with an unbounded depth and no evaluation, so
-that every score is a proven win or loss; with the transposition table it
-takes a few thousand positions on 4 x 4 and 4 x 5 (both are won by Black,
-the second player).
+fewer, with half of its budget): the same search with an unbounded depth
+and no evaluation, so that every score is a proven win or loss. With the
+transposition table and the exact rules it searches 1 049 positions for
+the 4 x 4 start (about 20 ms) and 4 951 for 4 x 5 (about 0.1 s): Black,
+the second player, wins both, at ply 14 and ply 16. (5 x 4 takes 4.3
+million positions, over two minutes: Black wins at ply 22.) CHOICE: it is
+not tried in the endgames of larger boards: there it often cannot finish
+within a second where the search, with its exact race, proves the result
+at once (if not always the fastest win).
 */
 
 :- module(breakthrough_ai, [levels/1,
                             choose_move/5,
-                            choose_move/3,
                             solve/3,
                             solve/4,
                             search/4,
@@ -194,12 +210,6 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
     Moves \== [],
     level_move(Level, State, Moves, BudgetMs, Move, Reason).
 
-%% choose_move(+State, +BudgetMs, -Move)
-% Move is the move of level ai in State within BudgetMs milliseconds:
-% choose_move(ai, State, BudgetMs, Move, _).
-choose_move(State, BudgetMs, Move) :-
-    choose_move(ai, State, BudgetMs, Move, _).
-
 level_move(random, _, Moves, _, Move, random) :-
     random_element(Moves, Move).
 level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
@@ -223,22 +233,22 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
 % different, so the choice is deterministic.
 greedy_move(State, Moves, Move, Why) :-
     State = breakthrough(Rows, _, Turn, White, Black, _, _, _),
-    (   Turn =:= 1 -> Own = White, Opp = Black ; Own = Black, Opp = White ),
+    (   Turn =:= 1 -> Opp = Black ; Opp = White ),
     count_list(Opp, 0, NOpp),
-    greedy_keys(Moves, Rows, Turn, Own, Opp, NOpp, Wins, Caps, Safe),
+    greedy_keys(Moves, Rows, Turn, Opp, NOpp, Wins, Caps, Safe),
     (   Wins = [Move|_] -> Why = win
     ;   Caps \== [] -> keysort(Caps, [_-Move|_]), Why = capture
     ;   Safe \== [] -> keysort(Safe, [_-Move|_]), Why = advance
     ;   Moves = [Move|_], Why = any
     ).
 
-% greedy_keys(+Moves, +Rows, +Turn, +Own, +Opp, +NOpp, -Wins, -Caps, -Safe):
+% greedy_keys(+Moves, +Rows, +Turn, +Opp, +NOpp, -Wins, -Caps, -Safe):
 % the winning moves; the captures keyed by k(-Rank of the target, C1, C2);
 % the other moves to squares no enemy piece attacks keyed by k(Rank of the
 % origin, C1, straight first, C2). Rank counts rows from the mover's home
 % row (1 for it).
-greedy_keys([], _, _, _, _, _, [], [], []).
-greedy_keys([M|Ms], Rows, Turn, Own, Opp, NOpp, Wins, Caps, Safe) :-
+greedy_keys([], _, _, _, _, [], [], []).
+greedy_keys([M|Ms], Rows, Turn, Opp, NOpp, Wins, Caps, Safe) :-
     M = move(R1, C1, R2, C2),
     rank(Turn, Rows, R1, Rank1),
     rank(Turn, Rows, R2, Rank2),
@@ -255,7 +265,7 @@ greedy_keys([M|Ms], Rows, Turn, Own, Opp, NOpp, Wins, Caps, Safe) :-
     ;   Straight is abs(C2 - C1),
         Wins = Wins1, Caps = Caps1, Safe = [k(Rank1, C1, Straight, C2)-M|Safe1]
     ),
-    greedy_keys(Ms, Rows, Turn, Own, Opp, NOpp, Wins1, Caps1, Safe1).
+    greedy_keys(Ms, Rows, Turn, Opp, NOpp, Wins1, Caps1, Safe1).
 
 rank(1, _, R, R).
 rank(2, Rows, R, Rank) :- Rank is Rows + 1 - R.
@@ -331,7 +341,7 @@ id_search(State, T0, BudgetMs, Move, Reason, Depth-Nodes) :-
         Code = Code0, Depth = 0, Nodes = 1,
         eval(Pos, G, 0, V),
         Reason = search(0, V)
-    ;   empty_assoc(TT0),
+    ;   empty_search_state(TT0),
         keyed(Codes, Keyed),
         id_loop(1, Keyed, Pos, G, Stop, TT0, none, 0, 0, 0, Code, Score, Depth, Nodes),
         score_reason(Score, Depth, Reason)
@@ -366,15 +376,14 @@ root_moves(Pos, G, Kind, Codes) :-
         Kind = decided(Score)
     ;   Threat =\= 0 ->
         Rows = [r(O1, _)|_],
-        forced_captures(Threat, O1, Full, Forced),
-        (   pc(Threat, NT), NT >= 2 -> Lost = true
-        ;   Forced == [] -> Lost = true
-        ;   Lost = false
+        (   pc(Threat, 1) -> forced_captures(Threat, O1, Full, Forced)
+        ;   Forced = []         % two threats: one capture cannot stop both
         ),
+        (   Forced == [] -> Lost = true ; Lost = false ),
         (   Lost == true ->
             Score is -(Win - 2),
             Kind = decided(Score),
-            (   All == [] -> Codes = [] ; Codes = All )
+            Codes = All
         ;   Codes = Forced, Kind = search
         )
     ;   Codes = All, Kind = search
@@ -492,11 +501,12 @@ solve(State, Winner, Plies, [move(Move), nodes(N), ms(Ms)]) :-
 
 % solve_run(+State, +Deadline, -Move, -Score, -Nodes): the exact search
 % (depth unbounded, scores all proven), inside findall/3; fails when the
-% Deadline (a runtime in ms, or inf) passes first.
+% Deadline (a runtime in ms, or inf) passes first (root_loop/15 then
+% throws bt_partial/3).
 solve_run(State, Deadline, Move, Score, Nodes) :-
     findall(r(Move0, Score0, Nodes0),
             catch(solve_search(State, Deadline, Move0, Score0, Nodes0),
-                  bt_timeout, fail),
+                  bt_partial(_, _, _), fail),
             [r(Move, Score, Nodes)]).
 
 solve_search(State, Deadline, Move, Score, Nodes) :-
@@ -504,7 +514,7 @@ solve_search(State, Deadline, Move, Score, Nodes) :-
     root_moves(Pos, G, Kind, Codes),
     (   Kind = decided(Score) ->
         Codes = [Code|_], Nodes = 1
-    ;   empty_assoc(TT0),
+    ;   empty_search_state(TT0),
         win_score(Win),
         MinA is -Win - 1, MaxB is Win + 1,
         exact_depth(D),
@@ -550,7 +560,8 @@ search(Pos, D, A, B, Ply, G, TT0, TT, N0, N, V, Best) :-
     ;   D =< 0 ->
         qsearch(Pos, A, B, Ply, 8, G, N1, N, V),
         Best = none, TT = TT0
-    ;   (   get_assoc(Hash, TT0, t(TD, TF, TV0, TM)) ->
+    ;   TT0 = s(Table0, _),
+        (   get_assoc(Hash, Table0, t(TD, TF, TV0, TM)) ->
             from_table(TV0, Ply, TV)
         ;   TD = -1, TM = none
         ),
@@ -564,21 +575,85 @@ search(Pos, D, A, B, Ply, G, TT0, TT, N0, N, V, Best) :-
             gen_moves(Rows, R, Full, Sorted),
             (   Sorted == [] ->
                 V is -(Win - Ply), Best = none, TT = TT0, N = N1
-            ;   strip_keys(Sorted, Codes0),
-                (   TM \== none, delete_first(Codes0, TM, Rest) ->
-                    Codes = [TM|Rest]
-                ;   Codes = Codes0
-                ),
+            ;   TT0 = s(_, Killers0),
+                killers(Killers0, Ply, K1, K2),
+                order_moves(Sorted, TM, K1, K2, Codes),
                 moves_loop(Codes, Pos, D, A, B, Ply, G, TT0, TT1, N1, N, -1000000, none, V, Best),
-                (   V =< A -> Flag = 2
-                ;   V >= B -> Flag = 1
-                ;   Flag = 0
+                TT1 = s(Table1, Killers1),
+                (   V =< A -> Flag = 2, Killers = Killers1
+                ;   V >= B ->
+                    Flag = 1,
+                    (   quiet(Best, Rows) -> new_killer(Killers1, Ply, Best, Killers)
+                    ;   Killers = Killers1
+                    )
+                ;   Flag = 0, Killers = Killers1
                 ),
                 to_table(V, Ply, SV),
                 (   D >= 500 -> SD = 10000 ; SD = D ),
-                put_assoc(Hash, TT1, t(SD, Flag, SV, Best), TT)
+                put_assoc(Hash, Table1, t(SD, Flag, SV, Best), Table),
+                TT = s(Table, Killers)
             )
         )
+    ).
+
+% The table and the killer moves travel together through the search as
+% s(Table, Killers): Table the transposition table (an AVL tree), Killers
+% a list, one k(K1, K2) per ply from the root (as long as needed): the
+% last two quiet moves that refuted a move at that ply (a cutoff), tried
+% early in the other positions of the same ply.
+empty_search_state(s(Table, [])) :-
+    empty_assoc(Table).
+
+killers([], _, none, none).
+killers([k(A, B)|Ks], Ply, K1, K2) :-
+    (   Ply =:= 0 -> K1 = A, K2 = B
+    ;   Ply1 is Ply - 1, killers(Ks, Ply1, K1, K2)
+    ).
+
+new_killer([], Ply, M, Ks) :-
+    new_killer([k(none, none)], Ply, M, Ks).
+new_killer([k(A, B)|Ks0], Ply, M, Ks) :-
+    (   Ply =:= 0 ->
+        (   A == M -> Ks = [k(A, B)|Ks0] ; Ks = [k(M, A)|Ks0] )
+    ;   Ks = [k(A, B)|Ks1],
+        Ply1 is Ply - 1,
+        (   Ks0 == [] -> Ks0b = [k(none, none)] ; Ks0b = Ks0 ),
+        new_killer(Ks0b, Ply1, M, Ks1)
+    ).
+
+% quiet(+Code, +Rows): the move Code takes nothing.
+quiet(Code, Rows) :-
+    Code \== none,
+    K is Code >> 8,
+    K1 is K + 1,
+    nth1(K1, Rows, r(_, P)),
+    P /\ (1 << (Code /\ 15)) =:= 0.
+
+% order_moves(+Sorted, +TM, +K1, +K2, -Codes): the moves in the order they
+% are searched: the table's move TM, the captures, the killers K1 and K2
+% (when legal here: among the quiet moves), then the other moves; Sorted
+% are Key-Code pairs sorted by key, the captures first (keys =< -3000).
+order_moves(Sorted, TM, K1, K2, Codes) :-
+    split_moves(Sorted, TM, Caps, Quiet0, FoundTM),
+    (   FoundTM == true -> Codes = [TM|Rest] ; Codes = Rest ),
+    killer_front(K1, Quiet0, Quiet1, Ks, Ks1),
+    killer_front(K2, Quiet1, Quiet2, Ks1, []),
+    append(Caps, Ks, Front),
+    append(Front, Quiet2, Rest).
+
+% split_moves(+Sorted, +TM, -Caps, -Quiet, -FoundTM): the codes of the
+% captures and of the other moves, in order, TM left out (FoundTM = true
+% when it was there).
+split_moves([], _, [], [], false).
+split_moves([Key-C|Ks], TM, Caps, Quiet, Found) :-
+    (   C == TM -> Found = true, split_moves(Ks, TM, Caps, Quiet, _)
+    ;   Key =< -3000 -> Caps = [C|Caps1], split_moves(Ks, TM, Caps1, Quiet, Found)
+    ;   Quiet = [C|Quiet1], split_moves(Ks, TM, Caps, Quiet1, Found)
+    ).
+
+killer_front(K, Q0, Q, Ks, Tail) :-
+    (   K \== none, delete_first(Q0, K, Q1) -> Q = Q1, Ks = [K|Tail]
+    ;   Q = Q0, Ks = Tail
     ).
 
 % moves_loop(+Codes, +Pos, +D, +A, +B, +Ply, +G, +TT0, -TT, +N0, -N,
@@ -586,11 +661,27 @@ search(Pos, D, A, B, Ply, G, TT0, TT, N0, N, V, Best) :-
 moves_loop([], _, _, _, _, _, _, TT, TT, N, N, V, Best, V, Best).
 moves_loop([M|Ms], Pos, D, A, B, Ply, G, TT0, TT, N0, N, BestV0, Best0, V, Best) :-
     A1 is max(A, BestV0),
-    child_value(Pos, M, D, A1, B, Ply, G, TT0, TT1, N0, N1, S),
+    pvs_value(Best0, Pos, M, D, A1, B, Ply, G, TT0, TT1, N0, N1, S),
     (   S > BestV0 -> BestV1 = S, Best1 = M ; BestV1 = BestV0, Best1 = Best0 ),
     (   BestV1 >= B ->
         V = BestV1, Best = Best1, TT = TT1, N = N1
     ;   moves_loop(Ms, Pos, D, A, B, Ply, G, TT1, TT, N1, N, BestV1, Best1, V, Best)
+    ).
+
+% pvs_value(+Best0, +Pos, +M, +D, +A, +B, +Ply, +G, +TT0, -TT, +N0, -N, -S):
+% the value of move M (as child_value/12); the first move of a position
+% (Best0 = none) is searched with the window A..B, the others first with
+% the null window A..A+1 (principal variation search: they are expected
+% to be worse), and again with A..B only when that shows they are better.
+pvs_value(none, Pos, M, D, A, B, Ply, G, TT0, TT, N0, N, S) :-
+    !,
+    child_value(Pos, M, D, A, B, Ply, G, TT0, TT, N0, N, S).
+pvs_value(_, Pos, M, D, A, B, Ply, G, TT0, TT, N0, N, S) :-
+    A2 is A + 1,
+    child_value(Pos, M, D, A, A2, Ply, G, TT0, TT1, N0, N1, S0),
+    (   S0 > A, S0 < B, A2 < B ->
+        child_value(Pos, M, D, A, B, Ply, G, TT1, TT, N1, N, S)
+    ;   S = S0, TT = TT1, N = N1
     ).
 
 delete_first([X|Xs], Y, Rest) :-
@@ -866,7 +957,7 @@ evaluate(State, Score) :-
     ).
 
 % weight_tables(+R, -Wt, -Ps, -Rn): per row k of the mover (1..R): the
-% value of a piece there (100 + advancement, + 10 on the home row), the
+% value of a piece there (100 + advancement, + 30 on the home row), the
 % bonus of a passed piece and of a runner.
 weight_tables(R, Wt, Ps, Rn) :-
     functor(Wt, w, R),
@@ -878,7 +969,7 @@ fill_tables(K, R, Wt, Ps, Rn) :-
     (   K > R -> true
     ;   T is (K - 1) / (R - 1),
         W0 is 100 + 6 * (K - 1) + round(80 * T ** 4),
-        (   K =:= 1 -> W is W0 + 10 ; W = W0 ),
+        (   K =:= 1 -> W is W0 + 30 ; W = W0 ),
         P is 5 + round(40 * T * T),
         N is 30 + round(100 * T * T),
         arg(K, Wt, W),
@@ -924,7 +1015,6 @@ ev([r(O, P)|Rest], K, R, Full, Wt, Ps, Rn, OPrev, Y0, OPre, PPre, Z, SP, SO, Sc,
         ;   pc(O, NO),
             arg(K, Wt, W),
             Def is O /\ AO, pc(Def, ND),
-            Hang is O /\ AP /\ \ AO, pc(Hang, NH),
             Passed is O /\ \ (SP1 \/ ((SP1 << 1) /\ Full) \/ (SP1 >> 1)),
             (   Passed =:= 0 -> PB = 0, DU = DU1
             ;   pc(Passed, NPs), arg(K, Ps, PsW),
@@ -937,7 +1027,7 @@ ev([r(O, P)|Rest], K, R, Full, Wt, Ps, Rn, OPrev, Y0, OPre, PPre, Z, SP, SO, Sc,
                 ),
                 PB is NPs * PsW + RB
             ),
-            ScO is NO * W + 6 * ND - 20 * NH + PB,
+            ScO is NO * W + 4 * ND + PB,
             DMin is min(R - K, DMin1)
         ),
         (   P =:= 0 ->
@@ -959,7 +1049,7 @@ ev([r(O, P)|Rest], K, R, Full, Wt, Ps, Rn, OPrev, Y0, OPre, PPre, Z, SP, SO, Sc,
                 ),
                 PBP is NPP * PsP + RBP
             ),
-            ScP is NP * WP + 6 * NDP + PBP,
+            ScP is NP * WP + 4 * NDP + PBP,
             EMin is min(K - 1, EMin1)
         ),
         Z is P \/ Z1 \/ ((Z1 << 1) /\ Full) \/ (Z1 >> 1),

@@ -14,7 +14,7 @@ use std::path::Path;
 /// time (Scryer's only fine clock), while the referee times the wall clock, which runs
 /// faster when the machine is busy; and the answer must reach the referee.
 const MARGIN_MS: u64 = 40;
-const MARGIN_PERCENT: u64 = 15;
+const MARGIN_PERCENT: u64 = 20;
 
 /// Serves `spec` on `input` / `output` until `quit` or the end of input.
 pub fn serve(

@@ -214,3 +214,18 @@ fn a_hundred_thousand_queries_stay_small() {
     // 100 000 queries is expected; more would mean we leak on our side.
     assert!(grown < 200 << 20, "memory grew by {} MB", grown >> 20);
 }
+
+#[test]
+fn a_goal_that_halts_is_reported_and_the_files_stay_loaded() {
+    let engine = Engine::new().unwrap();
+    let file = temp_file("halting.pl", ":- module(halting, [h/1]).\nh(1).\n");
+    engine.consult(&file).unwrap();
+    assert_eq!(engine.query("X = 1, halt"), Err(EngineError::Halted));
+    assert_eq!(term::as_i64(&value(&engine, "halting:h(X)", "X")), Some(1));
+    let answers: Vec<_> = engine.repl("halt").collect();
+    assert!(
+        matches!(answers.as_slice(), [ReplAnswer::Exception { text, .. }] if text.contains("halt")),
+        "{answers:?}"
+    );
+    assert_eq!(term::as_i64(&value(&engine, "halting:h(X)", "X")), Some(1));
+}

@@ -561,9 +561,28 @@ impl Worker {
                 .map(|mut o| std::mem::take(&mut *o))
                 .unwrap_or_default()
         };
+        let mut halted = false;
         let mut iter = self.machine.run_query(query);
         loop {
             let answer = match iter.next() {
+                // repl_answer/4 always binds its kind K when it returns: an answer
+                // without it (or without any binding) means the goal halted.
+                Some(Ok(scryer_prolog::LeafAnswer::LeafAnswer { ref bindings, .. }))
+                    if !matches!(bindings.get("K"), Some(Term::Atom(_))) =>
+                {
+                    halted = true;
+                    ReplAnswer::Exception {
+                        text: HALTED.into(),
+                        output: take(),
+                    }
+                }
+                Some(Ok(scryer_prolog::LeafAnswer::True)) => {
+                    halted = true;
+                    ReplAnswer::Exception {
+                        text: HALTED.into(),
+                        output: take(),
+                    }
+                }
                 Some(Ok(scryer_prolog::LeafAnswer::LeafAnswer { bindings, .. })) => {
                     let text = bindings
                         .get("T")
@@ -598,8 +617,16 @@ impl Worker {
                 break;
             }
         }
+        drop(iter);
+        if halted {
+            self.rebuild();
+        }
     }
 }
+
+/// What the toplevel says of a goal that called `halt`.
+const HALTED: &str =
+    "halt: the goal called halt (the Prolog machine was restarted, with the same files)";
 
 /// `['X'=1, 'Y'=foo]` as a map from names to values.
 fn bindings_of(pairs: &Term) -> Bindings {
