@@ -1,7 +1,7 @@
 //! The Breakthrough board, 4..12 × 4..12 squares drawn from the rules' `breakthrough_view`
 //! term. A move is two clicks: a piece that can move (they are ringed), then one of its
 //! targets (lit); clicking elsewhere lets go of the piece. The last move is tinted, with a
-//! cross on the square where it captured.
+//! small cross in the corner of the square where it captured.
 
 use super::palette;
 use crate::game::Move;
@@ -203,7 +203,13 @@ pub fn show(
         }
     }
     if let Some(((_, to), true)) = last {
-        let r = layout.rect(to).shrink(cell * 0.12);
+        // A small cross in the corner: a piece was taken here (the piece on the square
+        // is the one that took it).
+        let square = layout.rect(to);
+        let r = Rect::from_center_size(
+            square.right_top() + vec2(-cell * 0.14, cell * 0.14),
+            vec2(cell * 0.16, cell * 0.16),
+        );
         let stroke = Stroke::new(3.0, Color32::from_rgb(213, 94, 0));
         painter.line_segment([r.left_top(), r.right_bottom()], stroke);
         painter.line_segment([r.right_top(), r.left_bottom()], stroke);
