@@ -863,6 +863,10 @@ pair_separator --> blank, blanks.
 % and a long run of digits would make a bigint.
 nat(N) --> digit(D), digits(D, 1, N).
 
+% The small text helpers below (blanks, digits, letters) are repeated in
+% each rules file on purpose: a rules file stands alone, so that a copy of
+% it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
+% a shared module beside it.
 digits(N0, K, N) -->
     digit(D), !,
     { K < 4, N1 is N0*10 + D, K1 is K + 1 },

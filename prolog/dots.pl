@@ -642,6 +642,10 @@ adjacent_dots(dot(I1, J), dot(I2, J), v(I, J)) :-
 % A natural number: one or more digits, read greedily.
 nat(N) --> digit(D), digits(D, N).
 
+% The small text helpers below (blanks, digits, letters) are repeated in
+% each rules file on purpose: a rules file stands alone, so that a copy of
+% it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
+% a shared module beside it.
 digits(N0, N) --> digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
 digits(N, N) --> [].
 

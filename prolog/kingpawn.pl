@@ -569,6 +569,10 @@ separator --> blank, blanks.
 % (number_chars/2 could throw).
 nat(N) --> digit(D), digits(D, N).
 
+% The small text helpers below (blanks, digits, letters) are repeated in
+% each rules file on purpose: a rules file stands alone, so that a copy of
+% it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
+% a shared module beside it.
 digits(N0, N) --> digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
 digits(N, N) --> [].
 
