@@ -126,7 +126,19 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
         // It misbehaves in every game in which it gets to move before its opponent
         // breaks a rule: at least in its games against the honest players.
         assert!(rs.len() >= 3, "{name}: {rs:?}");
-        assert!(rs.iter().all(|r| r.starts_with(prefix)), "{name}: {rs:?}");
+        if name == "hog" {
+            // The cap kills it; on a loaded machine filling 512 MB can take longer
+            // than the move's limit, and then the clock stops it first.
+            assert!(
+                rs.iter()
+                    .all(|r| r.starts_with(prefix) || r.starts_with("timeout: ")),
+                "{name}: {rs:?}"
+            );
+            let capped = rs.iter().filter(|r| r.starts_with(prefix)).count();
+            assert!(capped * 2 >= rs.len(), "the memory cap killed it: {rs:?}");
+        } else {
+            assert!(rs.iter().all(|r| r.starts_with(prefix)), "{name}: {rs:?}");
+        }
     }
     for honest in ["greedy", "bot", "flood", "student"] {
         assert!(
