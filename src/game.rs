@@ -22,6 +22,9 @@ pub struct GameInfo {
     pub notation_hint: &'static str,
     /// The notation in full, for `help`.
     pub notation_help: &'static str,
+    /// What the two sides are called in a game won by one side rather than on
+    /// points (shown instead of a score); empty for games of points.
+    pub sides: &'static [&'static str],
 }
 
 /// The games tabula knows by name.
@@ -37,6 +40,7 @@ h(I,J) joins dot (I,J) to (I,J+1) and v(I,J) joins (I,J) to (I+1,J), rows I from
 columns J from the left, from 0 (the numbers along the top and the left of the board);\n  \
 or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bottom\n  \
 (the letters along the bottom and the numbers on the right).",
+        sides: &[],
     },
     GameInfo {
         name: "kingpawn",
@@ -47,6 +51,7 @@ or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bot
         notation_help: "A move is the destination square of the king to move, as the assignment writes it:\n  \
 (7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7).\n  \
 White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side.",
+        sides: &["White", "Black"],
     },
     GameInfo {
         name: "breakthrough",
@@ -57,6 +62,7 @@ White (K) must take the black pawn (p) within 30 moves; the kings may never stan
         notation_help: "A move takes one piece one square forward, straight or diagonally: c2-c3, or c2xd3 when\n  \
 it captures (columns a, b, c... from the left, rows 1, 2, 3... from White's side); the assignment's\n  \
 (2,3)-(3,4) is read too (row, column). Captures are diagonal only; reach the far row to win.",
+        sides: &["White", "Black"],
     },
 ];
 

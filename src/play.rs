@@ -309,18 +309,30 @@ impl Table<'_> {
             Outcome::Ongoing => view_scores(&view).unwrap_or_default(),
         };
         let _ = writeln!(out);
+        let width = self
+            .seats
+            .iter()
+            .map(|s| s.to_string().chars().count() + 1)
+            .max()
+            .unwrap_or(0)
+            .max(10);
         for (k, spec) in self.seats.iter().enumerate() {
             let p = k as u32 + 1;
-            let score = scores
-                .get(k)
-                .map(|s| format!("{s:>4} points"))
-                .unwrap_or_default();
+            let score = if self.game.sides.len() == self.seats.len() {
+                // A game of sides, not points: say which side the seat plays.
+                format!("  {}", self.game.sides[k])
+            } else {
+                scores
+                    .get(k)
+                    .map(|&s| format!("{s:>4} point{}", if s == 1 { "" } else { "s" }))
+                    .unwrap_or_default()
+            };
             let marker = if to_move == Some(p) {
                 "  ◀ to move"
             } else {
                 ""
             };
-            let line = format!("  {} {:<10}{score}{marker}", label(p), spec.to_string());
+            let line = format!("  {} {:<width$}{score}{marker}", label(p), spec.to_string());
             let _ = writeln!(out, "{}", self.style.player(p, &line));
         }
         let _ = writeln!(out);
@@ -336,7 +348,13 @@ impl Table<'_> {
                     .enumerate()
                     .map(|(k, s)| format!("{} {s}", label(k as u32 + 1)))
                     .collect();
+                let sides = self.game.sides.len() == self.seats.len();
                 let verdict = match result {
+                    Verdict::Winner(p) if sides => {
+                        let side = self.game.sides[*p as usize - 1];
+                        let text = format!("{} wins with {side}", seat_name(&self.seats, *p));
+                        return self.style.bold(&format!("Game over: {text}."));
+                    }
                     Verdict::Winner(p) => format!("{} wins", seat_name(&self.seats, *p)),
                     Verdict::Tie(ps) => {
                         let names: Vec<String> = ps.iter().map(|p| label(*p).to_string()).collect();

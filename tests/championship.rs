@@ -212,7 +212,7 @@ fn a_championship_killed_halfway_resumes_to_the_same_standings() {
             "--player",
             "bot=cmd:python3 examples/random_bot.py --seed 11",
             "--player",
-            "first=tests/players/first_move.pl",
+            "mine=examples/breakthrough_player.pl",
             "--rows",
             "6",
             "--cols",

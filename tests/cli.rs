@@ -433,3 +433,99 @@ fn king_and_pawn_in_the_terminal_and_the_example_player() {
     );
     assert!(stdout(&o).contains("V = white_wins(18)"), "{}", stdout(&o));
 }
+
+#[test]
+fn breakthrough_in_the_terminal_random_starts_and_the_example_player() {
+    let o = tabula(
+        &[
+            "play",
+            "breakthrough",
+            "--rows",
+            "6",
+            "--cols",
+            "5",
+            "--p2",
+            "greedy",
+        ],
+        "c2-c3\n(2,1)-(3,1)\nc3-c6\nzz\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    // Both notations are read; the computer answers each move.
+    assert_eq!(out.matches("B (greedy) plays").count(), 2, "{out}");
+    assert!(out.contains("A human") && out.contains("White"), "{out}");
+    assert!(
+        out.contains("Illegal move: a piece moves one square forward"),
+        "{out}"
+    );
+    assert!(out.contains("Cannot read \"zz\""), "{out}");
+    assert!(out.contains("Game abandoned"), "{out}");
+
+    // A random start is printed so that it can be replayed, and replays the same game.
+    let play = |extra: &[&str]| {
+        let mut args = vec![
+            "play",
+            "breakthrough",
+            "--p1",
+            "random",
+            "--p2",
+            "random",
+            "--seed",
+            "3",
+        ];
+        args.extend(extra);
+        let o = tabula(&args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let random = play(&["--random-start"]);
+    let start = random
+        .lines()
+        .find_map(|l| l.strip_prefix("Replay it with --start \""))
+        .and_then(|l| l.strip_suffix("\"."))
+        .unwrap_or_else(|| panic!("no start printed: {random}"));
+    assert_eq!(start, "bbbb.b/.bb.bb/.b.b.b/..w.../.w...w/ww..w./wwwwww w");
+    let replayed = play(&["--start", start]);
+    let moves = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains(" plays "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(
+        random.contains("Game over:") && random.contains("wins with"),
+        "{random}"
+    );
+    assert_eq!(moves(&random), moves(&replayed));
+
+    // The students' template plays by the rules and beats random play.
+    let example = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join("breakthrough_player.pl");
+    let o = tabula(
+        &[
+            "match",
+            "breakthrough",
+            "--p1",
+            example.to_str().unwrap(),
+            "--p2",
+            "random",
+            "--rows",
+            "6",
+            "--cols",
+            "6",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(!out.contains("FORFEIT"), "{out}");
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with(example.to_str().unwrap()))
+        .unwrap_or_else(|| panic!("no summary line: {out}"));
+    let wins: Vec<&str> = summary.split_whitespace().collect();
+    assert_eq!(wins.get(2), Some(&"2"), "two wins: {summary}");
+}

@@ -478,10 +478,7 @@ impl TabulaApp {
 
     fn scores_bar(&self, ui: &mut Ui) {
         let scores = self.session.scores();
-        let sides = matches!(
-            term::functor_name(&self.session.facts.view),
-            Some("breakthrough_view" | "kingpawn_view")
-        ) && self.session.seats.len() == 2;
+        let sides = self.game.sides.len() == self.session.seats.len();
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             ui.heading(RichText::new(self.game.title).strong());
@@ -507,7 +504,7 @@ impl TabulaApp {
                         ui.label(RichText::new(self.seat_name(p)).size(15.0));
                         if sides {
                             // A game of sides, not points: the colour says who is who.
-                            let side = if p == 1 { "White" } else { "Black" };
+                            let side = self.game.sides[p as usize - 1];
                             ui.label(RichText::new(side).weak().size(15.0));
                         } else {
                             let score = scores.get(p as usize - 1).copied().unwrap_or(0);
