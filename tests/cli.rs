@@ -200,6 +200,30 @@ fn check_names_a_syntax_error_with_file_and_line() {
 }
 
 #[test]
+fn check_refuses_a_rule_added_away_from_its_predicate() {
+    // A clause added at the end of the file for a predicate defined higher up: Scryer
+    // would silently keep only the new one, so the check names both places.
+    let dir = scratch("split");
+    let text = std::fs::read_to_string(prolog_dir().join("breakthrough.pl")).unwrap();
+    let first = text
+        .lines()
+        .position(|l| l.starts_with("board_size("))
+        .expect("board_size/3 is in breakthrough.pl")
+        + 1;
+    let added = format!("{text}\nboard_size(_, 8, 8).\n");
+    let last = added.lines().count();
+    let file = dir.join("breakthrough.pl");
+    std::fs::write(&file, added).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("breakthrough.pl:{last}: the clauses of board_size/3 are not together (the first ones are on line {first})")),
+        "{err}"
+    );
+}
+
+#[test]
 fn check_names_a_broken_rule() {
     let dir = scratch("rule");
     let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();

@@ -59,12 +59,12 @@ fn a_clause_that_does_not_compile_is_reported_with_its_line() {
     let engine = Engine::new().unwrap();
     let bad = temp_file(
         "compile.pl",
-        "ok(1).\n\n% a comment\nt(X) :-\n    X is popcount(255).\nu(1).\n",
+        "% Comment lines above earlier clauses count too.\n%\nok(1).\n\n% a comment\nt(X) :-\n    X is popcount(255).\nu(1).\n",
     );
     let err = engine.consult(&bad).unwrap_err();
     match &err {
         EngineError::Load { line, error, .. } => {
-            assert_eq!(*line, Some(4));
+            assert_eq!(*line, Some(6));
             assert!(term::to_text(error).contains("popcount"));
         }
         other => panic!("expected a load error, got {other:?}"),
@@ -81,6 +81,52 @@ fn a_clause_that_does_not_compile_is_reported_with_its_line() {
     let good = temp_file("after.pl", "after(ok).\n");
     engine.consult(&good).unwrap();
     assert_eq!(term::as_atom(&value(&engine, "after(X)", "X")), Some("ok"));
+}
+
+#[test]
+fn clauses_split_in_groups_are_refused_since_prolog_would_drop_the_first() {
+    let engine = Engine::new().unwrap();
+    // Scryer keeps only the last group of p/1; the file says what it meant otherwise.
+    let split = temp_file(
+        "split.pl",
+        "% Facts.\n%\np(1).\np(2).\n/* q */\nq(1).\n\n% p again\np(3).\n",
+    );
+    let err = engine.consult(&split).unwrap_err();
+    match &err {
+        EngineError::Load { file, line, .. } => {
+            assert_eq!(file, &split);
+            assert_eq!(*line, Some(9));
+        }
+        other => panic!("expected a load error, got {other:?}"),
+    }
+    let text = err.to_string();
+    assert!(
+        text.contains("the clauses of p/1 are not together (the first ones are on line 3)")
+            && text.contains(":- discontiguous(p/1)"),
+        "{text}"
+    );
+    assert!(engine.query("p(X)").is_err(), "the file is not loaded");
+    // A directive between two clauses splits them too, as in Scryer's loader.
+    let directive = temp_file("directive.pl", "r(1).\n:- initialization(true).\nr(2).\n");
+    assert!(matches!(
+        engine.consult(&directive),
+        Err(EngineError::Load { line: Some(3), .. })
+    ));
+    // Declared discontiguous, or all together (grammar rules too), they load.
+    let declared = temp_file(
+        "declared.pl",
+        ":- discontiguous([d/1, s/2]).\nd(1).\ns --> [a].\nd(2).\ns --> [b].\nd(3).\n\
+         t --> [x].\nt --> [y].\nother(1) :- d(1).\n",
+    );
+    engine.consult(&declared).unwrap();
+    let ds: Vec<_> = engine
+        .query("d(X)")
+        .unwrap()
+        .iter()
+        .map(|b| term::as_i64(&b["X"]).unwrap())
+        .collect();
+    assert_eq!(ds, vec![1, 2, 3]);
+    assert_eq!(engine.query("phrase(t, [y])").unwrap().len(), 1);
 }
 
 #[test]

@@ -120,6 +120,13 @@ pub fn describe_error(error: &Term) -> String {
                 term::to_text(culprit)
             ),
             ("evaluation_error", [what]) => format!("arithmetic error: {}", plain(what)),
+            ("discontiguous", [pi, first]) => format!(
+                "the clauses of {pi} are not together (the first ones are on line {first}): \
+                 Prolog would keep only the last group; put them together, or declare \
+                 :- discontiguous({pi}).",
+                pi = term::to_text(pi),
+                first = term::to_text(first)
+            ),
             _ => return raw,
         },
         Term::Atom(a) if a == "instantiation_error" => "a variable is not bound enough".into(),

@@ -12,6 +12,7 @@ that would poison the next query.
 :- use_module(library(lists)).
 :- use_module(library(iso_ext)).
 :- use_module(library(format)).
+:- use_module(library(assoc)).
 
 %% run(+GoalChars, -Bindings, -Outcome, -Residue)
 % Reads GoalChars as a term and calls it. Bindings is the list of Name=Value pairs of
@@ -67,13 +68,74 @@ residue(Bindings, Residue) :-
 %% consult_file(+PathChars, -Result)
 % Consults the file at PathChars. Result is `ok`, or `error(E, Line)` with the error
 % term and the line it was found on (0 when unknown).
+%
+% A file whose clauses for one predicate come in separate groups, without a
+% discontiguous/1 declaration, is refused too: Scryer keeps only the last group (with a
+% warning on stdout that nobody may see), so the program would not be the one written.
 consult_file(PathChars, Result) :-
     atom_chars(Path, PathChars),
-    catch(( consult(Path), Result = ok ), E, true),
-    (   var(E) -> true
-    ;   error_line(E, Path, Line),
+    catch(( consult(Path), Result0 = ok ), E, true),
+    (   nonvar(E) ->
+        error_line(E, Path, Line),
         Result = error(E, Line)
+    ;   catch(split_predicate(Path, PI, First, Line), _, fail) ->
+        Result = error(error(discontiguous(PI, First), consult/1), Line)
+    ;   Result = Result0
     ).
+
+%% split_predicate(+Path, -PI, -FirstLine, -Line)
+% The clauses of PI in the file at Path come in more than one group: the first group
+% starts on FirstLine and another on Line. Any term in between ends a group, a
+% directive too, as in Scryer's loader. Predicates declared discontiguous are fine.
+% Fails when every predicate is in one group, and stops quietly at a term that does
+% not read on its own (the file's own operators, say).
+split_predicate(Path, PI, First, Line) :-
+    empty_assoc(Seen),
+    setup_call_cleanup(open(Path, read, S),
+                       split_predicate_(S, 0, none, Seen, [], PI, First, Line),
+                       close(S)).
+
+split_predicate_(S, Lines0, Current, Seen, Declared, PI, First, Line) :-
+    next_term(S, Lines0, T, Here, Lines),
+    (   T = (:- Directive) ->
+        (   Directive = discontiguous(PIs) -> pred_indicators(PIs, Declared, Declared1)
+        ;   Declared1 = Declared
+        ),
+        split_predicate_(S, Lines, none, Seen, Declared1, PI, First, Line)
+    ;   clause_key(T, Key) ->
+        (   Key == Current ->
+            split_predicate_(S, Lines, Current, Seen, Declared, PI, First, Line)
+        ;   get_assoc(Key, Seen, Line0), \+ memberchk(Key, Declared) ->
+            PI = Key, First = Line0, Line = Here
+        ;   put_assoc(Key, Seen, Here, Seen1),
+            split_predicate_(S, Lines, Key, Seen1, Declared, PI, First, Line)
+        )
+    ;   split_predicate_(S, Lines, none, Seen, Declared, PI, First, Line)
+    ).
+
+% The predicate a clause (or grammar rule) of this module defines; clauses for another
+% module's predicates (M:Head) are left alone.
+clause_key((Head --> _), F/A) :- !,
+    (   Head = (H, _) -> true ; H = Head ),
+    callable(H), H \= _:_,
+    functor(H, F, A0), A is A0 + 2.
+clause_key((Head :- _), Key) :- !, head_key(Head, Key).
+clause_key(Head, Key) :- head_key(Head, Key).
+
+head_key(Head, F/A) :- callable(Head), Head \= _:_, functor(Head, F, A).
+
+% The predicate indicators of a discontiguous/1 declaration: p/1, p//0, lists and
+% conjunctions of them.
+pred_indicators(Var, Ks, Ks) :- var(Var), !.
+pred_indicators([], Ks, Ks) :- !.
+pred_indicators([P|Ps], Ks0, Ks) :- !,
+    pred_indicators(P, Ks0, Ks1), pred_indicators(Ps, Ks1, Ks).
+pred_indicators((P, Ps), Ks0, Ks) :- !,
+    pred_indicators(P, Ks0, Ks1), pred_indicators(Ps, Ks1, Ks).
+pred_indicators(_:P, Ks0, Ks) :- !, pred_indicators(P, Ks0, Ks).
+pred_indicators(F/A, Ks, [F/A|Ks]) :- !.
+pred_indicators(F//A0, Ks, [F/A|Ks]) :- integer(A0), !, A is A0 + 2.
+pred_indicators(_, Ks, Ks).
 
 % Syntax errors carry the line where the reader noticed them, which for a missing full
 % stop can be several lines after the mistake: the line given is where the clause that
@@ -91,17 +153,29 @@ error_line(_, _, 0).
 
 first_line_containing(Path, F, A, Line) :-
     setup_call_cleanup(open(Path, read, S),
-                       first_line_containing_(S, F, A, Line),
+                       first_line_containing_(S, 0, F, A, Line),
                        close(S)).
 
-first_line_containing_(S, F, A, Line) :-
-    stream_property(S, position(position_and_lines_read(_, Read))),
-    skip_layout(S, Read, Before),
+first_line_containing_(S, Lines0, F, A, Line) :-
+    next_term(S, Lines0, T, Start, Lines),
+    (   contains_functor(T, F, A) -> Line = Start
+    ;   first_line_containing_(S, Lines, F, A, Line)
+    ).
+
+%% next_term(+Stream, +Lines0, -Term, -Start, -Lines)
+% Term is the next term of Stream, Lines0 the lines wholly read before it; it starts on
+% line Start (when no block comment comes first), and Lines are the lines wholly read
+% after it. Fails at the end or at a term that does not read. The stream's own count
+% misses what get_char/2 reads, so the count is kept here: ours before the term, plus
+% what reading the term advanced the stream's.
+next_term(S, Lines0, T, Start, Lines) :-
+    skip_layout(S, Lines0, Before),
+    stream_property(S, position(position_and_lines_read(_, Read0))),
     catch(read_term(S, T, []), _, fail),
     T \== end_of_file,
-    (   contains_functor(T, F, A) -> Line is Before + 1
-    ;   first_line_containing_(S, F, A, Line)
-    ).
+    stream_property(S, position(position_and_lines_read(_, Read))),
+    Start is Before + 1,
+    Lines is Before + Read - Read0.
 
 % unreadable_clause_start(+Path, -Line): the first line of the first clause of the file
 % that does not read: the first line of code after the last clause that did.
