@@ -10,7 +10,7 @@ use crate::referee::GameRecord;
 use serde_json::{Value, json};
 
 const TEMPLATE: &str = include_str!("report/page.html");
-const MARKER: &str = "/*TABULA_DATA*/null";
+const MARKER: &str = "/*TABULA_DATA*/";
 
 /// The page for a championship's results.
 pub fn page(
@@ -79,15 +79,27 @@ pub fn page(
         "crosstable": res.crosstable,
         "games": games,
     });
-    let text = serde_json::to_string(&data).map_err(|e| GameError::Usage(e.to_string()))?;
-    // Nothing in the data may close the script element early.
-    let text = text.replace("</", "<\\/").replace("<!--", "<\\!--");
+    let text = serde_json::to_vec(&data).map_err(|e| GameError::Usage(e.to_string()))?;
     if !TEMPLATE.contains(MARKER) {
         return Err(GameError::Contract(
             "the page template lost its data marker".into(),
         ));
     }
-    Ok(TEMPLATE.replacen(MARKER, &text, 1))
+    Ok(TEMPLATE.replacen(MARKER, &pack(&text)?, 1))
+}
+
+/// The page's data, gzipped and in base64: every position of every game repeats most of
+/// the one before, so a class's championship shrinks some thirty times (to a few MB
+/// rather than a hundred), and base64 cannot close the script element early. The
+/// browser unpacks it with its own `DecompressionStream`.
+fn pack(json: &[u8]) -> Result<String, GameError> {
+    use base64::Engine as _;
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(json)
+        .and_then(|()| gz.finish())
+        .map(|bytes| base64::engine::general_purpose::STANDARD.encode(bytes))
+        .map_err(|e| GameError::Usage(format!("cannot compress the page's data: {e}")))
 }
 
 /// The time now as `YYYY-MM-DD HH:MM UTC`.

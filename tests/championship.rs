@@ -459,6 +459,8 @@ fn the_web_page_renders_in_a_headless_browser() {
             "--headless=new",
             "--no-sandbox",
             "--disable-gpu",
+            // The page unpacks its data asynchronously: let it finish before the dump.
+            "--virtual-time-budget=20000",
             "--dump-dom",
             &url,
         ])
@@ -472,6 +474,33 @@ fn the_web_page_renders_in_a_headless_browser() {
     );
     assert!(dom.contains(r#"id="board""#), "no board drawn");
     assert!(dom.contains("greedy") && dom.contains("random"));
+    // A page whose data was cut short says so instead of drawing nonsense.
+    let start = html
+        .find("const PACKED = \"")
+        .expect("the data is in the page")
+        + 16;
+    let end = start + html[start..].find('"').expect("the data ends");
+    let mut cut = html.clone();
+    cut.replace_range(start + (end - start) / 2..end, "");
+    let cut_page = dir.join("cut.html");
+    std::fs::write(&cut_page, cut).unwrap();
+    let dump = Command::new(chromium)
+        .args([
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+            &format!("file://{}", cut_page.display()),
+        ])
+        .output()
+        .unwrap();
+    let dump = text(&dump.stdout);
+    assert!(
+        dump.contains(r#"data-ready="error""#) && dump.contains("could not be read"),
+        "{}",
+        &dump[..dump.len().min(2000)]
+    );
     let shot = dir.join("page.png");
     let o = Command::new(chromium)
         .args([
@@ -479,6 +508,7 @@ fn the_web_page_renders_in_a_headless_browser() {
             "--no-sandbox",
             "--disable-gpu",
             "--window-size=1280,1400",
+            "--virtual-time-budget=20000",
             &format!("--screenshot={}", shot.display()),
             &url,
         ])
