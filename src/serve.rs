@@ -9,12 +9,82 @@ use crate::player::PlayerSpec;
 use crate::term::Term;
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// How much of the budget `genmove` leaves unused: the computer players budget CPU
 /// time (Scryer's only fine clock), while the referee times the wall clock, which runs
 /// faster when the machine is busy; and the answer must reach the referee.
 const MARGIN_MS: u64 = 40;
 const MARGIN_PERCENT: u64 = 20;
+
+/// The share of the wall clock this process gets as CPU time, measured over its own
+/// work (loading the rules, then each move). On a machine with more work than cores a
+/// second of CPU takes longer than a second, so the CPU budget the players think in is
+/// scaled down by it and the answer still arrives in time.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace {
+    share: f64,
+}
+
+/// Measurements shorter than this say little (a greedy move takes a few milliseconds).
+const PACE_MIN_WALL: Duration = Duration::from_millis(50);
+/// Never think in less than this share of the move time, however busy the machine.
+const PACE_FLOOR: f64 = 0.25;
+
+impl Pace {
+    /// A process that has not measured anything yet: no slowdown.
+    pub fn new() -> Pace {
+        Pace { share: 1.0 }
+    }
+
+    /// Takes in a piece of work that used `cpu` of CPU time over `wall` of wall clock.
+    pub fn observe(&mut self, cpu: Duration, wall: Duration) {
+        if wall >= PACE_MIN_WALL {
+            self.share = (cpu.as_secs_f64() / wall.as_secs_f64()).clamp(PACE_FLOOR, 1.0);
+        }
+    }
+
+    /// The CPU milliseconds a player may think when the referee gives `ms` of wall clock:
+    /// the margins off, then scaled by the share of CPU this process gets.
+    pub fn budget(&self, ms: u64) -> u64 {
+        let kept = (u128::from(ms) * u128::from(MARGIN_PERCENT) / 100) as u64;
+        let wall = (ms - kept).saturating_sub(MARGIN_MS);
+        let cpu = (wall as f64 * self.share) as u64;
+        cpu.max(ms / 8).max(1)
+    }
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace::new()
+    }
+}
+
+/// CPU time this process has used (all its threads, the engine's included).
+fn process_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes into the timespec it is given and nothing else.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0;
+    if ok {
+        Duration::new(
+            ts.tv_sec.max(0) as u64,
+            ts.tv_nsec.clamp(0, 999_999_999) as u32,
+        )
+    } else {
+        Duration::ZERO
+    }
+}
+
+/// Runs `work`, telling `pace` how much CPU it got for it.
+fn paced<T>(pace: &mut Pace, work: impl FnOnce() -> T) -> T {
+    let (cpu0, wall0) = (process_cpu(), Instant::now());
+    let result = work();
+    pace.observe(process_cpu().saturating_sub(cpu0), wall0.elapsed());
+    result
+}
 
 /// Serves `spec` on `input` / `output` until `quit` or the end of input.
 pub fn serve(
@@ -25,7 +95,8 @@ pub fn serve(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), GameError> {
-    let rules = Rules::load_player(info, rules_file, spec)?;
+    let mut pace = Pace::new();
+    let rules = paced(&mut pace, || Rules::load_player(info, rules_file, spec))?;
     let levels = rules.levels()?;
     spec.check(&levels).map_err(GameError::Usage)?;
     if matches!(spec, PlayerSpec::Human | PlayerSpec::Command(_)) {
@@ -40,6 +111,7 @@ pub fn serve(
         rules,
         options: Vec::new(),
         state: None,
+        pace,
     };
     let mut line = String::new();
     loop {
@@ -74,6 +146,7 @@ struct Server<'a> {
     rules: Rules,
     options: Vec<Term>,
     state: Option<State>,
+    pace: Pace,
 }
 
 impl Server<'_> {
@@ -164,11 +237,10 @@ impl Server<'_> {
             .parse()
             .map_err(|_| format!("genmove needs the milliseconds, got {rest:?}"))?;
         let state = self.current()?.clone();
-        let budget = (ms - ms * MARGIN_PERCENT / 100)
-            .saturating_sub(MARGIN_MS)
-            .max(ms / 4)
-            .max(1);
-        let (mv, _why) = match self.rules.player_move(self.spec, &state, budget) {
+        let budget = self.pace.budget(ms);
+        let (rules, spec) = (&self.rules, self.spec);
+        let thought = paced(&mut self.pace, || rules.player_move(spec, &state, budget));
+        let (mv, _why) = match thought {
             Ok(answer) => answer,
             Err(GameError::Engine(EngineError::Halted)) => {
                 // A Prolog program that calls halt ends its process: so does this one,
@@ -203,3 +275,48 @@ const COMMANDS: &[&str] = &[
     "genmove",
     "quit",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::Pace;
+    use std::time::Duration;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_free_machine_keeps_the_margins_only() {
+        // 1000 ms: 20 % and 40 ms kept back.
+        assert_eq!(Pace::new().budget(1000), 760);
+        let mut pace = Pace::new();
+        pace.observe(ms(300), ms(300));
+        assert_eq!(pace.budget(1000), 760);
+    }
+
+    #[test]
+    fn a_busy_machine_scales_the_budget_down() {
+        let mut pace = Pace::new();
+        pace.observe(ms(150), ms(300));
+        assert_eq!(pace.budget(1000), 380);
+        // Back to a free machine on the next move.
+        pace.observe(ms(500), ms(500));
+        assert_eq!(pace.budget(1000), 760);
+    }
+
+    #[test]
+    fn short_or_extreme_measurements_are_bounded() {
+        let mut pace = Pace::new();
+        pace.observe(ms(1), ms(20)); // too short to say anything
+        assert_eq!(pace.budget(1000), 760);
+        pace.observe(ms(1), ms(1000)); // starved: never below a quarter
+        assert_eq!(pace.budget(1000), 190);
+        pace.observe(ms(2000), ms(1000)); // several threads: never above the wall clock
+        assert_eq!(pace.budget(1000), 760);
+        // Tiny limits still leave something to think with.
+        assert_eq!(Pace::new().budget(100), 40);
+        assert_eq!(Pace::new().budget(40), 5);
+        assert_eq!(Pace::new().budget(0), 1);
+        assert!(Pace::new().budget(u64::MAX) > u64::MAX / 2, "no overflow");
+    }
+}
