@@ -74,13 +74,13 @@ residue(Bindings, Residue) :-
 % warning on stdout that nobody may see), so the program would not be the one written.
 consult_file(PathChars, Result) :-
     atom_chars(Path, PathChars),
-    catch(( consult(Path), Result0 = ok ), E, true),
+    catch(consult(Path), E, true),
     (   nonvar(E) ->
         error_line(E, Path, Line),
         Result = error(E, Line)
     ;   catch(split_predicate(Path, PI, First, Line), _, fail) ->
         Result = error(error(discontiguous(PI, First), consult/1), Line)
-    ;   Result = Result0
+    ;   Result = ok
     ).
 
 %% split_predicate(+Path, -PI, -FirstLine, -Line)
