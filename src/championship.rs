@@ -133,7 +133,12 @@ fn append_record(file: &mut File, record: &GameRecord, path: &Path) -> Result<()
 
 /// Runs (or resumes) the championship; `log` gets progress lines and warnings.
 pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, GameError> {
-    fs::create_dir_all(ch.dir.join("logs")).map_err(|e| io_error(&ch.dir, e))?;
+    fs::create_dir_all(ch.dir.join("logs")).map_err(|e| {
+        GameError::Usage(format!(
+            "{}: cannot hold the championship there: {e}",
+            ch.dir.display()
+        ))
+    })?;
     let settings = Settings {
         game: ch.table.game.name.to_string(),
         players: ch

@@ -882,8 +882,17 @@ fn grade(args: GradeArgs) -> Result<(), GameError> {
     let mut championships = Vec::new();
     for dir in &args.dirs {
         let path = dir.join("standings.json");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| GameError::Usage(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            GameError::Usage(if e.kind() == std::io::ErrorKind::NotFound {
+                format!(
+                    "{}: not a championship folder (no standings.json; tabula tournament … --out {} writes one)",
+                    dir.display(),
+                    dir.display()
+                )
+            } else {
+                format!("{}: {e}", path.display())
+            })
+        })?;
         let value: serde_json::Value = serde_json::from_str(&text)
             .map_err(|e| GameError::Usage(format!("{}: not standings ({e})", path.display())))?;
         let rows = value

@@ -355,7 +355,11 @@ fn final_grades_follow_the_assignment_formula() {
     // A folder without standings is an error that names it.
     let o = tabula(&["grade", dir.join("nowhere").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("nowhere"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("nowhere: not a championship folder"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]
