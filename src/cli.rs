@@ -72,8 +72,8 @@ struct TournamentArgs {
     #[arg(long, value_enum)]
     scoring: Option<ScoringArg>,
     /// Games played at once (default: one per core)
-    #[arg(long)]
-    jobs: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
     /// Seed of the schedule, the random start and the players' random choices
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -834,7 +834,7 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         }
         late.push((name.to_string(), days));
     }
-    let jobs = args.jobs.unwrap_or_else(|| {
+    let jobs = args.jobs.map(usize::from).unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
