@@ -439,12 +439,22 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
         .collect();
     for seat in &seats {
         seat.check(&levels).map_err(GameError::Usage)?;
-        if let PlayerSpec::Command(_) = seat {
-            return Err(GameError::Usage(format!(
-                "{seat}: programs play in matches and tournaments (tabula match, tabula tournament)"
-            )));
-        }
     }
+    // Programs play over the protocol, each in its process, its stderr in a log.
+    let programs = seats
+        .iter()
+        .enumerate()
+        .map(|(k, seat)| match seat {
+            PlayerSpec::Command(argv) => {
+                Some(std::cell::RefCell::new(crate::program::ProgramSeat::new(
+                    argv.clone(),
+                    crate::program::log_path(k as u32 + 1),
+                )))
+            }
+            _ => None,
+        })
+        .collect();
+    let setup = crate::program::setup_commands(&rules, info, &options, &state)?;
     rules.seed(seed)?;
     let engines = seats
         .iter()
@@ -458,6 +468,8 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     }
     let table = Table {
         engines,
+        programs,
+        setup,
         rules: &rules,
         seats,
         budget_ms: move_time_ms(args.seats.move_time)?,

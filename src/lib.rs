@@ -11,6 +11,7 @@ pub mod grading;
 pub mod gui;
 pub mod play;
 pub mod player;
+pub mod program;
 pub mod protocol;
 pub mod referee;
 pub mod repl;

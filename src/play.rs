@@ -3,8 +3,10 @@
 
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
+use crate::program::ProgramSeat;
 use crate::term::{self, Term};
 use crate::text::{self, Style, label};
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
 /// Where a person's lines come from: a line editor on a terminal, plain lines from a
@@ -80,12 +82,18 @@ pub struct Table<'a> {
     pub game: &'a GameInfo,
     /// The engines of the seats that need their own (player files), by seat.
     pub engines: Vec<Option<Rules>>,
+    /// The programs (`cmd:`) of the seats that are programs, by seat.
+    pub programs: Vec<Option<RefCell<ProgramSeat>>>,
+    /// The protocol commands that set the game up, for the programs.
+    pub setup: Vec<String>,
 }
 
 /// One position of the game so far, to undo to.
 struct Step {
     state: State,
     last: Option<Move>,
+    /// The last move's canonical text, for the programs that are told the game.
+    notation: Option<String>,
 }
 
 fn seat_name(seats: &[PlayerSpec], p: u32) -> String {
@@ -112,7 +120,11 @@ impl Table<'_> {
         input: &mut dyn LineInput,
         out: &mut dyn Write,
     ) -> Result<Option<Outcome>, GameError> {
-        let mut history = vec![Step { state, last: None }];
+        let mut history = vec![Step {
+            state,
+            last: None,
+            notation: None,
+        }];
         let mut show_board = true;
         loop {
             let Some(step) = history.last() else {
@@ -137,7 +149,27 @@ impl Table<'_> {
                 .cloned()
                 .unwrap_or(PlayerSpec::Human);
             let mv = match spec {
-                PlayerSpec::Builtin(_) | PlayerSpec::File(_) | PlayerSpec::Command(_) => {
+                PlayerSpec::Command(_) => match self.program_move(player, &state, &history)? {
+                    Ok((mv, notation)) => {
+                        let _ = writeln!(
+                            out,
+                            "{} plays {}",
+                            self.style.player(player, &seat_name(&self.seats, player)),
+                            self.style.bold(&notation),
+                        );
+                        mv
+                    }
+                    Err(reason) => {
+                        self.print_board(&state, last.as_ref(), None, out)?;
+                        let text = format!(
+                            "Game over: {} forfeits — {reason}.",
+                            seat_name(&self.seats, player)
+                        );
+                        let _ = writeln!(out, "{}", self.style.bold(&text));
+                        return Ok(None);
+                    }
+                },
+                PlayerSpec::Builtin(_) | PlayerSpec::File(_) => {
                     // A player file thinks in its own engine; built-in levels in the rules'.
                     let brain = self
                         .engines
@@ -185,9 +217,11 @@ impl Table<'_> {
                         let events = format!("→ {}", texts.join(", "));
                         let _ = writeln!(out, "  {}", self.style.dim(&events));
                     }
+                    let notation = self.rules.move_text(&state, &mv)?;
                     history.push(Step {
                         state: next,
                         last: Some(mv),
+                        notation: Some(notation),
                     });
                 }
                 None => {
@@ -206,6 +240,44 @@ impl Table<'_> {
                 }
             }
         }
+    }
+
+    /// A program's move and its notation, or why it loses the game: the same faults
+    /// as in a match (time-out, crash, `?`, garbage, an unreadable or illegal move).
+    fn program_move(
+        &self,
+        player: u32,
+        state: &State,
+        history: &[Step],
+    ) -> Result<std::result::Result<(Move, String), String>, GameError> {
+        let Some(seat) = self
+            .programs
+            .get(player as usize - 1)
+            .and_then(Option::as_ref)
+        else {
+            return Err(GameError::Contract(format!(
+                "no program was started for player {player}"
+            )));
+        };
+        let mut seat = seat.borrow_mut();
+        let moves: Vec<String> = history.iter().filter_map(|s| s.notation.clone()).collect();
+        let text = match seat.genmove(&self.setup, &moves, self.budget_ms) {
+            Ok(text) => text,
+            Err(fault) if std::fs::metadata(seat.log()).is_ok_and(|m| m.len() > 0) => {
+                let log = seat.log().display().to_string();
+                return Ok(Err(format!("{fault} (what it wrote on stderr: {log})")));
+            }
+            Err(fault) => return Ok(Err(fault.to_string())),
+        };
+        let Some(mv) = self.rules.parse_move(state, &text)? else {
+            return Ok(Err(format!("unparsable: {text}")));
+        };
+        if let Some(why) = self.rules.explain_illegal(state, &mv)? {
+            return Ok(Err(format!("illegal: {text} ({why})")));
+        }
+        let notation = self.rules.move_text(state, &mv)?;
+        seat.played(&notation);
+        Ok(Ok((mv, notation)))
     }
 
     fn command(

@@ -553,3 +553,52 @@ fn breakthrough_in_the_terminal_random_starts_and_the_example_player() {
     let wins: Vec<&str> = summary.split_whitespace().collect();
     assert_eq!(wins.get(2), Some(&"2"), "two wins: {summary}");
 }
+
+#[test]
+fn programs_play_at_the_terminal_follow_an_undo_and_forfeit_when_late() {
+    let bot = "cmd:python3 examples/random_bot.py --seed 2";
+    let o = tabula(
+        &[
+            "play",
+            "breakthrough",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--p2",
+            bot,
+        ],
+        "c2-c3\nb2-b3\nundo\nd2-d3\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    // After the undo the program is started again and told the game so far: its
+    // answers are still legal moves.
+    assert_eq!(
+        out.matches("B (cmd:python3 examples/random_bot.py --seed 2) plays ")
+            .count(),
+        3,
+        "{out}"
+    );
+    assert!(out.contains("Took back 2 move(s)."), "{out}");
+    assert!(!out.contains("forfeits"), "{out}");
+    let o = tabula(
+        &[
+            "play",
+            "kingpawn",
+            "--p1",
+            "cmd:python3 tests/players/hostile.py sleep",
+            "--p2",
+            "perfect",
+            "--move-time",
+            "0.3",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    assert!(
+        out.contains("A (cmd:python3 tests/players/hostile.py sleep) forfeits — timeout: "),
+        "{out}"
+    );
+}

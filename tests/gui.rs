@@ -19,6 +19,15 @@ fn options(rows: i64, cols: i64) -> Vec<Term> {
 }
 
 fn app(seats: &[&str], board: Vec<Term>, rules_file: Option<PathBuf>) -> TabulaApp {
+    app_with_time(seats, board, rules_file, 300)
+}
+
+fn app_with_time(
+    seats: &[&str],
+    board: Vec<Term>,
+    rules_file: Option<PathBuf>,
+    budget_ms: u64,
+) -> TabulaApp {
     TabulaApp::new(GuiOptions {
         game: find_game("dots").unwrap(),
         rules_file,
@@ -27,7 +36,7 @@ fn app(seats: &[&str], board: Vec<Term>, rules_file: Option<PathBuf>) -> TabulaA
             .iter()
             .map(|s| Some(s.parse::<PlayerSpec>().unwrap()))
             .collect(),
-        budget_ms: 300,
+        budget_ms,
         moves: Vec::new(),
         watch: false,
         computer_moves: true,
@@ -326,4 +335,39 @@ fn breakthrough_moves_by_clicking_a_piece_then_its_target() {
     click_at(&mut h, layout.rect((2, 1)).center());
     assert_eq!(h.state().session().history.len(), 2, "not a legal move");
     assert_eq!(h.state().selected(), None);
+}
+
+#[test]
+fn programs_play_in_the_window_and_a_cheat_is_stopped() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bot = format!(
+        "cmd:python3 {} --seed 4",
+        root.join("examples").join("random_bot.py").display()
+    );
+    // Two programs play a whole game on 3 x 3 dots: 12 segments.
+    // Programs are timed on the wall clock: a generous limit, for a busy machine.
+    let mut h = harness(app_with_time(&[&bot, &bot], options(3, 3), None, 5000));
+    wait_for(&mut h, "the programs' game", |app| {
+        app.session().is_over() || app.status().is_some()
+    });
+    assert_eq!(h.state().status(), None);
+    assert_eq!(h.state().session().history.len(), 13);
+    // A program that answers an illegal move is stopped, and the game goes no further.
+    let cheat = format!(
+        "cmd:python3 {} illegal --after 1",
+        root.join("tests")
+            .join("players")
+            .join("hostile.py")
+            .display()
+    );
+    let mut h = harness(app_with_time(
+        &[&cheat, "greedy"],
+        options(3, 3),
+        None,
+        5000,
+    ));
+    wait_for(&mut h, "the cheat", |app| app.status().is_some());
+    let status = h.state().status().unwrap_or_default().to_string();
+    assert!(status.contains("illegal"), "{status}");
+    assert!(!h.state().session().is_over());
 }

@@ -3,7 +3,7 @@
 //! and keys into requests to the rules.
 
 use super::breakthrough_board::{self, GridLayout};
-use super::computer::{Computer, reason_text};
+use super::computer::{Computer, ProgramGame, reason_text};
 use super::dots_board::{self, BoardLayout, Overlay};
 use super::kingpawn_board::{self, SquareLayout};
 use super::palette;
@@ -12,6 +12,7 @@ use super::watch::{Reload, Watcher};
 use crate::check;
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, Verdict};
 use crate::player::PlayerSpec;
+use crate::program;
 use crate::term::{self, Term};
 use egui::{Align, Color32, Key, Layout, RichText, Ui};
 use std::path::PathBuf;
@@ -242,7 +243,7 @@ impl TabulaApp {
         let level = PlayerSpec::strongest(&self.levels);
         let ticket = self
             .computer
-            .ask(self.session.state(), &level, self.budget_ms);
+            .ask(self.session.state(), &level, self.budget_ms, None);
         self.pending = Some((ticket, Purpose::Hint));
         self.status = Some("Thinking about a hint…".into());
     }
@@ -373,13 +374,43 @@ impl TabulaApp {
                 .status
                 .as_deref()
                 .is_none_or(|s| !s.starts_with("The computer"))
-            && let Some((_, level)) = self.session.computer_to_move()
+            && let Some((seat, level)) = self.session.computer_to_move()
         {
+            let game = match &level {
+                PlayerSpec::Command(_) => match self.program_game(seat) {
+                    Ok(game) => Some(game),
+                    Err(e) => {
+                        self.status = Some(format!("The computer player failed: {e}"));
+                        return;
+                    }
+                },
+                _ => None,
+            };
             let ticket = self
                 .computer
-                .ask(self.session.state(), &level, self.budget_ms);
+                .ask(self.session.state(), &level, self.budget_ms, game);
             self.pending = Some((ticket, Purpose::Move));
         }
+    }
+
+    /// What the program in `seat` is told: the game's setup and the moves so far.
+    fn program_game(&self, seat: u32) -> Result<ProgramGame, GameError> {
+        let start = &self
+            .session
+            .history
+            .first()
+            .ok_or_else(|| GameError::Contract("a game without a start".into()))?
+            .state;
+        Ok(ProgramGame {
+            seat,
+            setup: program::setup_commands(&self.rules, self.game, &self.session.options, start)?,
+            moves: self
+                .session
+                .history
+                .iter()
+                .filter_map(|p| p.arrival.as_ref().map(|a| a.notation.clone()))
+                .collect(),
+        })
     }
 
     fn shortcuts(&mut self, ui: &Ui) {
@@ -472,7 +503,17 @@ impl TabulaApp {
                 .file_stem()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "Player file".into()),
-            PlayerSpec::Command(argv) => argv.last().cloned().unwrap_or_else(|| "Program".into()),
+            // `python3 bots/mine.py --seed 2` is "mine.py": the script, else the program.
+            PlayerSpec::Command(argv) => argv
+                .iter()
+                .skip(1)
+                .find(|a| !a.starts_with('-') && (a.contains('/') || a.contains('.')))
+                .or(argv.first())
+                .map(|a| {
+                    let name = std::path::Path::new(a).file_name();
+                    name.map_or_else(|| a.clone(), |n| n.to_string_lossy().into_owned())
+                })
+                .unwrap_or_else(|| "Program".into()),
         }
     }
 

@@ -4,6 +4,7 @@
 
 use crate::game::{GameInfo, Move, Rules, State};
 use crate::player::PlayerSpec;
+use crate::program::{self, ProgramSeat};
 use crate::term::{self, Term};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -16,6 +17,18 @@ struct Request {
     state: State,
     player: PlayerSpec,
     budget_ms: u64,
+    game: Option<ProgramGame>,
+}
+
+/// What a program (`cmd:`) is told of the game: it keeps its own picture of it.
+#[derive(Debug, Clone)]
+pub struct ProgramGame {
+    /// The seat it plays.
+    pub seat: u32,
+    /// The commands that set the game up.
+    pub setup: Vec<String>,
+    /// The moves so far, in canonical notation.
+    pub moves: Vec<String>,
 }
 
 /// The computer's answer to the request with the same ticket.
@@ -38,10 +51,14 @@ struct Brains {
     rules_file: Option<PathBuf>,
     base: Result<Rules, String>,
     files: HashMap<PathBuf, Rules>,
+    programs: HashMap<u32, (Vec<String>, ProgramSeat)>,
 }
 
 impl Brains {
     fn answer(&mut self, request: &Request) -> Result<(Move, Term), String> {
+        if let PlayerSpec::Command(argv) = &request.player {
+            return self.program_answer(argv, request);
+        }
         let brain = match &request.player {
             PlayerSpec::File(path) => {
                 if !self.files.contains_key(path) {
@@ -59,6 +76,52 @@ impl Brains {
         brain
             .player_move(&request.player, &request.state, request.budget_ms)
             .map_err(|e| e.to_string())
+    }
+
+    /// A program's move, judged by the rules as a referee would.
+    fn program_answer(
+        &mut self,
+        argv: &[String],
+        request: &Request,
+    ) -> Result<(Move, Term), String> {
+        let game = request
+            .game
+            .as_ref()
+            .ok_or("a program needs to be told the game")?;
+        let rules = self.base.as_ref().map_err(Clone::clone)?;
+        let (_, seat) = self
+            .programs
+            .entry(game.seat)
+            .and_modify(|(known, seat)| {
+                if known.as_slice() != argv {
+                    *known = argv.to_vec();
+                    *seat = ProgramSeat::new(argv.to_vec(), program::log_path(game.seat));
+                }
+            })
+            .or_insert_with(|| {
+                (
+                    argv.to_vec(),
+                    ProgramSeat::new(argv.to_vec(), program::log_path(game.seat)),
+                )
+            });
+        let text = seat
+            .genmove(&game.setup, &game.moves, request.budget_ms)
+            .map_err(|fault| format!("{fault}"))?;
+        let mv = rules
+            .parse_move(&request.state, &text)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("unparsable: {text}"))?;
+        if let Some(why) = rules
+            .explain_illegal(&request.state, &mv)
+            .map_err(|e| e.to_string())?
+        {
+            return Err(format!("illegal: {text} ({why})"));
+        }
+        let notation = rules
+            .move_text(&request.state, &mv)
+            .map_err(|e| e.to_string())?;
+        seat.played(&notation);
+        Ok((mv, Term::atom("program")))
     }
 }
 
@@ -81,6 +144,7 @@ impl Computer {
                     rules_file,
                     base,
                     files: HashMap::new(),
+                    programs: HashMap::new(),
                 };
                 while let Ok(request) = inbox.recv() {
                     let result = brains.answer(&request);
@@ -106,8 +170,15 @@ impl Computer {
         }
     }
 
-    /// Asks for a move; the answer will carry the returned ticket.
-    pub fn ask(&mut self, state: &State, player: &PlayerSpec, budget_ms: u64) -> u64 {
+    /// Asks for a move; the answer will carry the returned ticket. A program is told
+    /// the game as `game` says.
+    pub fn ask(
+        &mut self,
+        state: &State,
+        player: &PlayerSpec,
+        budget_ms: u64,
+        game: Option<ProgramGame>,
+    ) -> u64 {
         let ticket = self.next_ticket;
         self.next_ticket += 1;
         let _ = self.requests.send(Request {
@@ -115,6 +186,7 @@ impl Computer {
             state: state.clone(),
             player: player.clone(),
             budget_ms,
+            game,
         });
         ticket
     }

@@ -1,0 +1,159 @@
+//! A program in any language (`cmd:PROGRAM ARGS`) as a seat in a game played at the
+//! terminal or in the window, over the same protocol and limits as in a match.
+//!
+//! People take moves back and start new games, which a program speaking the protocol
+//! cannot follow. So the seat keeps the commands the program has been told (the setup,
+//! then the moves); when the game it is asked about no longer starts with them, the
+//! program is started afresh and told the game again. In a game played straight through,
+//! each move is told once.
+
+use crate::game::{GameInfo, Rules, State};
+use crate::protocol::{Fault, Launch, PlayerProcess};
+use crate::term::{self, Term};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The address-space cap of a program played against at the terminal or in the window.
+pub const MEMORY_BYTES: u64 = 1 << 30;
+/// Time for setting up and for hearing a move, as the referee gives.
+const TELL_TIMEOUT: Duration = Duration::from_secs(20);
+/// A program silent this long after its time is killed (its move was late anyway).
+const LATE_GRACE: Duration = Duration::from_secs(1);
+
+/// The protocol commands that set a game up: `game NAME key=value …` from the options
+/// whose value is a number or a word, then `position TEXT` when the game has a position
+/// text (so a random or given start reaches the program as a position).
+pub fn setup_commands(
+    rules: &Rules,
+    game: &GameInfo,
+    options: &[Term],
+    start: &State,
+) -> Result<Vec<String>, crate::game::GameError> {
+    let mut line = format!("game {}", game.name);
+    for option in options {
+        if let Term::Compound(name, args) = option
+            && let [value] = args.as_slice()
+            && let Some(text) = term::as_i64(value)
+                .map(|n| n.to_string())
+                .or_else(|| term::as_atom(value).map(str::to_string))
+        {
+            line.push_str(&format!(" {name}={text}"));
+        }
+    }
+    let mut commands = vec![line];
+    if let Some(text) = rules.position_text(start)? {
+        commands.push(format!("position {text}"));
+    }
+    Ok(commands)
+}
+
+/// A program's seat.
+pub struct ProgramSeat {
+    argv: Vec<String>,
+    log: PathBuf,
+    process: Option<PlayerProcess>,
+    /// The commands the running process has taken, in order.
+    told: Vec<String>,
+}
+
+impl ProgramSeat {
+    /// A seat for the program `argv`, its stderr going to `log`.
+    pub fn new(argv: Vec<String>, log: PathBuf) -> ProgramSeat {
+        ProgramSeat {
+            argv,
+            log,
+            process: None,
+            told: Vec::new(),
+        }
+    }
+
+    /// Where the program's stderr goes.
+    pub fn log(&self) -> &Path {
+        &self.log
+    }
+
+    /// The move the program makes after `moves` (their canonical notations) in the game
+    /// `setup` sets up, with `ms` milliseconds to answer; its answer as it wrote it. An
+    /// answer after `ms` is a time-out, as in a match.
+    pub fn genmove(
+        &mut self,
+        setup: &[String],
+        moves: &[String],
+        ms: u64,
+    ) -> Result<String, Fault> {
+        let result = self.tell_and_ask(setup, moves, ms);
+        if result.is_err() {
+            // Beyond talking to: the next question starts it afresh.
+            self.process = None;
+            self.told.clear();
+        }
+        result
+    }
+
+    fn tell_and_ask(
+        &mut self,
+        setup: &[String],
+        moves: &[String],
+        ms: u64,
+    ) -> Result<String, Fault> {
+        let script: Vec<String> = setup
+            .iter()
+            .cloned()
+            .chain(moves.iter().map(|m| format!("play {m}")))
+            .collect();
+        if self.process.is_none() || !script.starts_with(&self.told) {
+            self.restart()?;
+        }
+        let process = self
+            .process
+            .as_mut()
+            .ok_or_else(|| Fault::Start("the program did not start".into()))?;
+        for command in &script[self.told.len()..] {
+            process.ask(command, TELL_TIMEOUT)?;
+            self.told.push(command.clone());
+        }
+        let asked = Instant::now();
+        let answer = process.ask(
+            &format!("genmove {ms}"),
+            Duration::from_millis(ms) + LATE_GRACE,
+        )?;
+        let took = asked.elapsed();
+        if took > Duration::from_millis(ms) {
+            return Err(Fault::Timeout(took));
+        }
+        Ok(answer)
+    }
+
+    /// Notes that the program's last answer was played, as `notation`: the program
+    /// counts its own answer as played, so it is not told it again.
+    pub fn played(&mut self, notation: &str) {
+        self.told.push(format!("play {notation}"));
+    }
+
+    fn restart(&mut self) -> Result<(), Fault> {
+        if let Some(old) = self.process.take() {
+            old.quit();
+        }
+        self.told.clear();
+        self.process = Some(PlayerProcess::start(&Launch {
+            argv: self.argv.clone(),
+            memory_bytes: MEMORY_BYTES,
+            log: Some(self.log.clone()),
+        })?);
+        Ok(())
+    }
+}
+
+impl Drop for ProgramSeat {
+    fn drop(&mut self) {
+        if let Some(process) = self.process.take() {
+            process.quit();
+        }
+    }
+}
+
+/// A log file for a program's stderr in a game played here: in the temporary folder,
+/// named after this process and the seat.
+pub fn log_path(seat: u32) -> PathBuf {
+    std::env::temp_dir().join(format!("tabula-{}-player-{seat}.log", std::process::id()))
+}
