@@ -567,6 +567,9 @@ fn programs_play_at_the_terminal_follow_an_undo_and_forfeit_when_late() {
             "5",
             "--p2",
             bot,
+            // Programs are timed on the wall clock: generous, for a busy machine.
+            "--move-time",
+            "5",
         ],
         "c2-c3\nb2-b3\nundo\nd2-d3\nquit\n",
     );
