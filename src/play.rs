@@ -259,25 +259,9 @@ impl Table<'_> {
                 "no program was started for player {player}"
             )));
         };
-        let mut seat = seat.borrow_mut();
         let moves: Vec<String> = history.iter().filter_map(|s| s.notation.clone()).collect();
-        let text = match seat.genmove(&self.setup, &moves, self.budget_ms) {
-            Ok(text) => text,
-            Err(fault) if std::fs::metadata(seat.log()).is_ok_and(|m| m.len() > 0) => {
-                let log = seat.log().display().to_string();
-                return Ok(Err(format!("{fault} (what it wrote on stderr: {log})")));
-            }
-            Err(fault) => return Ok(Err(fault.to_string())),
-        };
-        let Some(mv) = self.rules.parse_move(state, &text)? else {
-            return Ok(Err(format!("unparsable: {text}")));
-        };
-        if let Some(why) = self.rules.explain_illegal(state, &mv)? {
-            return Ok(Err(format!("illegal: {text} ({why})")));
-        }
-        let notation = self.rules.move_text(state, &mv)?;
-        seat.played(&notation);
-        Ok(Ok((mv, notation)))
+        seat.borrow_mut()
+            .turn(self.rules, state, &self.setup, &moves, self.budget_ms)
     }
 
     fn command(

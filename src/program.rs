@@ -7,10 +7,10 @@
 //! program is started afresh and told the game again. In a game played straight through,
 //! each move is told once.
 
-use crate::game::{GameInfo, Rules, State};
+use crate::game::{GameError, GameInfo, Move, Rules, State};
 use crate::protocol::{Fault, Launch, PlayerProcess};
 use crate::term::{self, Term};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The address-space cap of a program played against at the terminal or in the window.
@@ -28,7 +28,7 @@ pub fn setup_commands(
     game: &GameInfo,
     options: &[Term],
     start: &State,
-) -> Result<Vec<String>, crate::game::GameError> {
+) -> Result<Vec<String>, GameError> {
     let mut line = format!("game {}", game.name);
     for option in options {
         if let Term::Compound(name, args) = option
@@ -65,11 +65,6 @@ impl ProgramSeat {
             process: None,
             told: Vec::new(),
         }
-    }
-
-    /// Where the program's stderr goes.
-    pub fn log(&self) -> &Path {
-        &self.log
     }
 
     /// The move the program makes after `moves` (their canonical notations) in the game
@@ -126,8 +121,39 @@ impl ProgramSeat {
 
     /// Notes that the program's last answer was played, as `notation`: the program
     /// counts its own answer as played, so it is not told it again.
-    pub fn played(&mut self, notation: &str) {
+    fn played(&mut self, notation: &str) {
         self.told.push(format!("play {notation}"));
+    }
+
+    /// The program's turn in `state`, judged by `rules` as the referee judges it: the
+    /// move and its canonical notation, or why the program loses the game (a fault, an
+    /// unreadable or an illegal move). Errors are the rules' own.
+    pub fn turn(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        setup: &[String],
+        moves: &[String],
+        ms: u64,
+    ) -> Result<Result<(Move, String), String>, GameError> {
+        let text = match self.genmove(setup, moves, ms) {
+            Ok(text) => text,
+            // Point at what it said on stderr, when it said anything.
+            Err(fault) if std::fs::metadata(&self.log).is_ok_and(|m| m.len() > 0) => {
+                let log = self.log.display();
+                return Ok(Err(format!("{fault} (what it wrote on stderr: {log})")));
+            }
+            Err(fault) => return Ok(Err(fault.to_string())),
+        };
+        let Some(mv) = rules.parse_move(state, &text)? else {
+            return Ok(Err(format!("unparsable: {text}")));
+        };
+        if let Some(why) = rules.explain_illegal(state, &mv)? {
+            return Ok(Err(format!("illegal: {text} ({why})")));
+        }
+        let notation = rules.move_text(state, &mv)?;
+        self.played(&notation);
+        Ok(Ok((mv, notation)))
     }
 
     fn restart(&mut self) -> Result<(), Fault> {

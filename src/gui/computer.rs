@@ -104,23 +104,15 @@ impl Brains {
                     ProgramSeat::new(argv.to_vec(), program::log_path(game.seat)),
                 )
             });
-        let text = seat
-            .genmove(&game.setup, &game.moves, request.budget_ms)
-            .map_err(|fault| format!("{fault}"))?;
-        let mv = rules
-            .parse_move(&request.state, &text)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("unparsable: {text}"))?;
-        if let Some(why) = rules
-            .explain_illegal(&request.state, &mv)
-            .map_err(|e| e.to_string())?
-        {
-            return Err(format!("illegal: {text} ({why})"));
-        }
-        let notation = rules
-            .move_text(&request.state, &mv)
-            .map_err(|e| e.to_string())?;
-        seat.played(&notation);
+        let (mv, _) = seat
+            .turn(
+                rules,
+                &request.state,
+                &game.setup,
+                &game.moves,
+                request.budget_ms,
+            )
+            .map_err(|e| e.to_string())??;
         Ok((mv, Term::atom("program")))
     }
 }
