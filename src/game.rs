@@ -427,7 +427,7 @@ impl Rules {
             PlayerSpec::File(path) => self.file_move(path, state, budget_ms),
             PlayerSpec::Human => Err(GameError::Usage("a person chooses their own moves".into())),
             PlayerSpec::Command(_) => Err(GameError::Usage(
-                "a program (cmd:...) plays in its own process: use tabula match or tabula tournament"
+                "a program (cmd:...) plays in its own process, over the protocol (program.rs)"
                     .into(),
             )),
         }
