@@ -24,6 +24,10 @@ fn tabula(args: &[&str]) -> Output {
         .expect("tabula runs")
 }
 
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -230,11 +234,7 @@ fn a_championship_killed_halfway_resumes_to_the_same_standings() {
     };
     // Uninterrupted.
     let whole = scratch("whole");
-    let o = Command::new(exe)
-        .args(args(&whole))
-        .current_dir(root())
-        .output()
-        .unwrap();
+    let o = tabula(&strs(&args(&whole)));
     assert!(
         o.status.success(),
         "{}\n{}",
@@ -274,11 +274,7 @@ fn a_championship_killed_halfway_resumes_to_the_same_standings() {
         .unwrap();
     f.write_all(br#"{"id":3,"players":["gre"#).unwrap();
     drop(f);
-    let o = Command::new(exe)
-        .args(args(&broken))
-        .current_dir(root())
-        .output()
-        .unwrap();
+    let o = tabula(&strs(&args(&broken)));
     assert!(
         o.status.success(),
         "{}\n{}",
@@ -295,11 +291,7 @@ fn a_championship_killed_halfway_resumes_to_the_same_standings() {
     // Another championship in the same folder is refused, and nothing is lost.
     let mut other = args(&broken);
     other[1] = "kingpawn".into();
-    let o = Command::new(exe)
-        .args(&other)
-        .current_dir(root())
-        .output()
-        .unwrap();
+    let o = tabula(&strs(&other));
     assert_eq!(o.status.code(), Some(2));
     assert!(
         text(&o.stderr).contains("another championship"),
