@@ -145,7 +145,7 @@ impl Table<'_> {
             };
             let spec = self
                 .seats
-                .get(player as usize - 1)
+                .get((player as usize).wrapping_sub(1))
                 .cloned()
                 .unwrap_or(PlayerSpec::Human);
             let mv = match spec {
@@ -173,7 +173,7 @@ impl Table<'_> {
                     // A player file thinks in its own engine; built-in levels in the rules'.
                     let brain = self
                         .engines
-                        .get(player as usize - 1)
+                        .get((player as usize).wrapping_sub(1))
                         .and_then(Option::as_ref)
                         .unwrap_or(self.rules);
                     let (mv, why) = brain.player_move(&spec, &state, self.budget_ms)?;
@@ -252,7 +252,7 @@ impl Table<'_> {
     ) -> Result<std::result::Result<(Move, String), String>, GameError> {
         let Some(seat) = self
             .programs
-            .get(player as usize - 1)
+            .get((player as usize).wrapping_sub(1))
             .and_then(Option::as_ref)
         else {
             return Err(GameError::Contract(format!(
@@ -324,7 +324,7 @@ impl Table<'_> {
             let person = match self.rules.to_move(&step.state)? {
                 Some(p) => self
                     .seats
-                    .get(p as usize - 1)
+                    .get((p as usize).wrapping_sub(1))
                     .is_some_and(PlayerSpec::is_human),
                 None => false,
             };
@@ -406,8 +406,14 @@ impl Table<'_> {
                     .collect();
                 let sides = self.game.sides.len() == self.seats.len();
                 let verdict = match result {
-                    Verdict::Winner(p) if sides => {
-                        let side = self.game.sides[*p as usize - 1];
+                    // The winner's number comes from the rules, which a user edits.
+                    Verdict::Winner(p)
+                        if let Some(side) = self
+                            .game
+                            .sides
+                            .get((*p as usize).wrapping_sub(1))
+                            .filter(|_| sides) =>
+                    {
                         let text = format!("{} wins with {side}", seat_name(&self.seats, *p));
                         return self.style.bold(&format!("Game over: {text}."));
                     }
