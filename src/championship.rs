@@ -239,13 +239,20 @@ pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, Ga
     bar.set_position(finished as u64);
 
     let jobs = ch.jobs.max(1).min(todo.len().max(1));
+    let slots = core_slots(jobs, &allowed_cores());
     let queue = Mutex::new(todo);
     let (tx, rx) = mpsc::channel::<Result<GameRecord, GameError>>();
     let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
+        for cores in slots {
             let tx = tx.clone();
             let queue = &queue;
+            // Each game in flight has cores of its own, so games do not take each
+            // other's time.
+            let table = Table {
+                cores,
+                ..ch.table.clone()
+            };
             scope.spawn(move || {
                 let referee = match Rules::load(ch.table.game, ch.table.rules_file) {
                     Ok(r) => r,
@@ -259,7 +266,7 @@ pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, Ga
                     let Some(p) = next else { return };
                     let seats = [seat(&ch.entrants[p.first]), seat(&ch.entrants[p.second])];
                     let result =
-                        play_game(&referee, &ch.table, &seats, p.id, game_seed(ch.seed, p.id));
+                        play_game(&referee, &table, &seats, p.id, game_seed(ch.seed, p.id));
                     let stop = result.is_err();
                     if tx.send(result).is_err() || stop {
                         return;
@@ -302,6 +309,36 @@ pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, Ga
         return Err(e);
     }
     Ok(done.into_iter().flatten().collect())
+}
+
+/// The cores this process may run on.
+pub fn allowed_cores() -> Vec<usize> {
+    // SAFETY: sched_getaffinity fills a set we own; CPU_ISSET reads it in bounds.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return Vec::new();
+        }
+        (0..libc::CPU_SETSIZE as usize)
+            .filter(|c| libc::CPU_ISSET(*c, &set))
+            .collect()
+    }
+}
+
+/// The cores of each of `jobs` games at once: the cores split into `jobs` groups
+/// as even as can be; with more games than cores, games share them round the table.
+/// Empty sets (no pinning) when the cores are unknown.
+pub fn core_slots(jobs: usize, cores: &[usize]) -> Vec<Vec<usize>> {
+    let jobs = jobs.max(1);
+    if cores.is_empty() {
+        return vec![Vec::new(); jobs];
+    }
+    if jobs >= cores.len() {
+        return (0..jobs).map(|k| vec![cores[k % cores.len()]]).collect();
+    }
+    (0..jobs)
+        .map(|k| cores[k * cores.len() / jobs..(k + 1) * cores.len() / jobs].to_vec())
+        .collect()
 }
 
 fn differences(a: &Settings, b: &Settings) -> String {
@@ -408,6 +445,31 @@ fn points_of(r: &GameRecord, seat: u32) -> f64 {
     }
 }
 
+/// How the players were confined, for the notes: a championship run without the
+/// sandbox says so where its results are read.
+pub fn confinement_note(table: &Table) -> String {
+    if table.sandbox.is_none() {
+        return "The players ran WITHOUT a sandbox (--no-sandbox): unconfined, with the rights of whoever ran the championship; trust these results only as far as you trust every player's code.".into();
+    }
+    let missing = crate::cgroup::Hierarchies::detect().missing();
+    let mut note = "Every player ran in a sandbox (bubblewrap: no network, its own processes only, a read-only view of the system and of its own folder, a private scratch folder), with its memory, processes, files and CPU time capped".to_string();
+    if !table.ponder {
+        note.push_str(", frozen whenever it was not being asked something");
+    }
+    note.push('.');
+    if !missing.is_empty() {
+        note.push_str(&format!(
+            " This machine had no control group for {}: resource limits stood in where they could.",
+            missing
+                .iter()
+                .map(|f| f.describe())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    note
+}
+
 /// Tallies, crosstable, grades and Elo from the records.
 pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
     let n = ch.entrants.len();
@@ -504,6 +566,7 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
         );
     }
     notes.push("Elo ratings (± a 95 % interval) are for information only; games against itself are left out.".into());
+    notes.push(confinement_note(&ch.table));
     Results {
         game: ch.table.game.name.to_string(),
         scoring: scoring_name(ch.scoring).into(),
@@ -700,5 +763,23 @@ pub fn term_json(t: &Term) -> serde_json::Value {
             json!({"f": name, "a": args.iter().map(term_json).collect::<Vec<_>>()})
         }
         other => json!(term::to_text(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_in_flight_get_cores_of_their_own() {
+        assert_eq!(core_slots(2, &[0, 1]), vec![vec![0], vec![1]]);
+        assert_eq!(core_slots(1, &[0, 1]), vec![vec![0, 1]]);
+        assert_eq!(
+            core_slots(2, &[0, 1, 2, 3, 4]),
+            vec![vec![0, 1], vec![2, 3, 4]]
+        );
+        // More games than cores: they share, round the table.
+        assert_eq!(core_slots(3, &[4, 6]), vec![vec![4], vec![6], vec![4]]);
+        assert_eq!(core_slots(2, &[]), vec![Vec::<usize>::new(), Vec::new()]);
     }
 }

@@ -5,12 +5,14 @@ use crate::game::{self, GameError, GameInfo, Rules};
 use crate::play::{self, Table};
 use crate::player::PlayerSpec;
 use crate::repl::Repl;
+use crate::sandbox::{self, Sandbox};
 use crate::term::{self, Term};
 use crate::text::Style;
 use crate::tournament::{MatchSpec, run_match};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
@@ -71,7 +73,9 @@ struct TournamentArgs {
     /// How games score and grades are given (default: the game's own assignment)
     #[arg(long, value_enum)]
     scoring: Option<ScoringArg>,
-    /// Games played at once (default: one per core)
+    /// Games played at once, each pinned to cores of its own (default: one per core).
+    /// Run at most one game per core: with more, games share cores and a player's
+    /// second of thinking buys less
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// Seed of the schedule, the random start and the players' random choices
@@ -88,6 +92,14 @@ struct TournamentArgs {
     /// A late submission: NAME=DAYS costs one grade point a day (repeatable)
     #[arg(long, value_name = "NAME=DAYS")]
     late: Vec<String>,
+    /// Run the players without the sandbox (bubblewrap, cgroups): only for programs
+    /// you trust, since they run with your rights. Said in the standings and the page
+    #[arg(long)]
+    no_sandbox: bool,
+    /// Let players think while it is the opponent's turn (by default a player is
+    /// frozen whenever it is not being asked something)
+    #[arg(long)]
+    ponder: bool,
     /// A rules file to use instead of the game's own
     #[arg(long)]
     rules: Option<PathBuf>,
@@ -188,6 +200,9 @@ struct SeatArgs {
     /// Seconds a computer player may think per move
     #[arg(long, default_value_t = 1.0)]
     move_time: f64,
+    /// Run cmd: programs without the sandbox (only for programs you trust)
+    #[arg(long)]
+    no_sandbox: bool,
 }
 
 impl SeatArgs {
@@ -200,6 +215,7 @@ impl SeatArgs {
             p3: None,
             p4: None,
             move_time: 1.0,
+            no_sandbox: false,
         }
     }
 
@@ -309,6 +325,14 @@ struct MatchArgs {
     /// The cap on each player's memory (e.g. 1G, 512M); a player beyond it dies alone
     #[arg(long, default_value = "1G")]
     memory: String,
+    /// Run the players without the sandbox (bubblewrap, cgroups): only for programs
+    /// you trust, since they run with your rights. Said in the standings and the page
+    #[arg(long)]
+    no_sandbox: bool,
+    /// Let players think while it is the opponent's turn (by default a player is
+    /// frozen whenever it is not being asked something)
+    #[arg(long)]
+    ponder: bool,
     /// A rules file to use instead of the game's own
     #[arg(long)]
     rules: Option<PathBuf>,
@@ -412,6 +436,7 @@ fn game_info(name: &str) -> Result<&'static GameInfo, GameError> {
 
 fn play(args: PlayArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
+    crate::program::run_unsandboxed(args.seats.no_sandbox);
     let rules = Rules::load(info, args.rules.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut options = args.board.options(seed);
@@ -573,6 +598,58 @@ fn memory_bytes(text: &str) -> Result<u64, GameError> {
     Ok((number * factor) as u64)
 }
 
+/// The sandbox for a match or championship between `players`, hiding `hidden` from
+/// them, and each player's folders from the others. Without one, tabula's own players
+/// run as they are (with a warning); programs and `.pl` files are refused, unless
+/// `--no-sandbox` says to run them anyway.
+fn player_sandbox(
+    no_sandbox: bool,
+    players: &[&PlayerSpec],
+    mut hidden: Vec<PathBuf>,
+) -> Result<Option<Arc<Sandbox>>, GameError> {
+    if no_sandbox {
+        eprintln!(
+            "warning: --no-sandbox: the players run with your rights, unconfined: only for programs you trust"
+        );
+        return Ok(None);
+    }
+    for spec in players {
+        match spec {
+            PlayerSpec::Command(argv) => hidden.extend(sandbox::program_view(argv).1.read_only),
+            PlayerSpec::File(path) => {
+                hidden.extend(sandbox::absolute(path).parent().map(Path::to_path_buf));
+            }
+            _ => {}
+        }
+    }
+    let untrusted = players
+        .iter()
+        .any(|s| matches!(s, PlayerSpec::Command(_) | PlayerSpec::File(_)));
+    match Sandbox::new(hidden) {
+        Ok(sandbox) => {
+            let missing = crate::cgroup::Hierarchies::detect().missing();
+            if !missing.is_empty() {
+                eprintln!(
+                    "note: no control group for {} on this machine: resource limits stand in where they can (docs/security.md)",
+                    missing
+                        .iter()
+                        .map(|f| f.describe())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            Ok(Some(Arc::new(sandbox)))
+        }
+        Err(why) if !untrusted => {
+            eprintln!("warning: no sandbox: {why}. tabula's own players run without it.");
+            Ok(None)
+        }
+        Err(why) => Err(GameError::Usage(format!(
+            "cannot sandbox the players: {why}.\nFix that, or run with --no-sandbox (only for programs you trust: they run with your rights)."
+        ))),
+    }
+}
+
 /// A seed from the clock, for when the user gives none.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -593,6 +670,7 @@ fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
 
 fn gui(args: GuiArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
+    crate::program::run_unsandboxed(args.seats.no_sandbox);
     let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
@@ -644,6 +722,7 @@ fn split_moves(text: &str) -> Vec<String> {
 fn play_match(args: MatchArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
     let (options, start) = table_setup(info, &args.board, args.seed, args.rules.as_deref())?;
+    let sandbox = player_sandbox(args.no_sandbox, &[&args.p1, &args.p2], Vec::new())?;
     let spec = MatchSpec {
         table: crate::referee::Table {
             game: info,
@@ -654,6 +733,9 @@ fn play_match(args: MatchArgs) -> Result<(), GameError> {
             tabula: tabula_exe()?,
             rules_file: args.rules.as_deref(),
             log_dir: None,
+            sandbox,
+            cores: Vec::new(),
+            ponder: args.ponder,
         },
         sides: [args.p1, args.p2],
         games: args.games,
@@ -851,6 +933,8 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
+    let specs: Vec<&PlayerSpec> = entrants.iter().map(|e| &e.spec).collect();
+    let sandbox = player_sandbox(args.no_sandbox, &specs, vec![args.out.clone()])?;
     let ch = Championship {
         table: crate::referee::Table {
             game: info,
@@ -861,6 +945,9 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             tabula: tabula_exe()?,
             rules_file: args.rules.as_deref(),
             log_dir: Some(args.out.join("logs")),
+            sandbox,
+            cores: Vec::new(),
+            ponder: args.ponder,
         },
         entrants,
         scoring,

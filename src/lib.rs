@@ -2,6 +2,7 @@
 //! an embedded Scryer Prolog. Rust referees, draws and talks to people; every rule is
 //! asked of the Prolog game contract (`prolog/game.pl`).
 
+pub mod cgroup;
 pub mod championship;
 pub mod check;
 pub mod cli;
@@ -16,6 +17,7 @@ pub mod protocol;
 pub mod referee;
 pub mod repl;
 pub mod report;
+pub mod sandbox;
 pub mod serve;
 pub mod term;
 pub mod text;

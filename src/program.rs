@@ -9,9 +9,21 @@
 
 use crate::game::{GameError, GameInfo, Move, Rules, State};
 use crate::protocol::{Fault, Launch, PlayerProcess};
+use crate::sandbox::{self, Limits, Sandbox};
 use crate::term::{self, Term};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Whether programs played against here run without the sandbox (`--no-sandbox`).
+static UNSANDBOXED: AtomicBool = AtomicBool::new(false);
+
+/// Runs the programs played against at the terminal or in the window without the
+/// sandbox, as `--no-sandbox` asks.
+pub fn run_unsandboxed(yes: bool) {
+    UNSANDBOXED.store(yes, Ordering::Relaxed);
+}
 
 /// The address-space cap of a program played against at the terminal or in the window.
 pub const MEMORY_BYTES: u64 = 1 << 30;
@@ -161,10 +173,23 @@ impl ProgramSeat {
             old.quit();
         }
         self.told.clear();
+        let sandbox = if UNSANDBOXED.load(Ordering::Relaxed) {
+            None
+        } else {
+            Some(Arc::new(Sandbox::new(Vec::new()).map_err(|why| {
+                Fault::Start(format!(
+                    "cannot sandbox it: {why}; or run with --no-sandbox to start it as it is"
+                ))
+            })?))
+        };
+        let (argv, view) = sandbox::program_view(&self.argv);
         self.process = Some(PlayerProcess::start(&Launch {
-            argv: self.argv.clone(),
-            memory_bytes: MEMORY_BYTES,
+            argv,
+            limits: Limits::with_memory(MEMORY_BYTES),
             log: Some(self.log.clone()),
+            sandbox: sandbox.map(|s| (s, view)),
+            cores: Vec::new(),
+            freeze_between_commands: true,
         })?);
         Ok(())
     }

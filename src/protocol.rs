@@ -10,19 +10,29 @@
 //! does — hang, lie, die, flood — the referee gets a [`Fault`] that says what happened,
 //! and never blocks past the deadline it gave.
 
+use crate::cgroup::{Feature, Group, Hierarchies};
+use crate::sandbox::{Limits, Sandbox, View};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// How much of a player's stderr is kept in its log.
 pub const STDERR_LOG_LIMIT: u64 = 256 * 1024;
 
-/// The longest answer line the referee reads; longer is garbage.
-const MAX_LINE: usize = 64 * 1024;
+/// The longest answer line the referee reads; longer is a protocol fault.
+pub const MAX_LINE: usize = 64 * 1024;
+/// The most lines one answer may have (its first line and continuation lines).
+pub const MAX_ANSWER_LINES: usize = 256;
+/// The most bytes one answer may have in all.
+pub const MAX_ANSWER_BYTES: usize = 256 * 1024;
+/// The most empty lines in a row the referee reads between answers.
+pub const MAX_BLANK_LINES: usize = 1024;
 
 /// What went wrong with a player: the reason it loses the game.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +67,8 @@ enum Answer {
     Framed(Result<String, String>),
     /// A line that is not the protocol.
     Garbage(String),
+    /// Output past one of the bounds, said in words.
+    TooLong(String),
     /// End of output (the player exited or closed stdout), or a read error.
     Closed(String),
 }
@@ -66,10 +78,17 @@ enum Answer {
 pub struct Launch {
     /// The program and its arguments.
     pub argv: Vec<String>,
-    /// The cap on the player's address space, in bytes (0: no cap).
-    pub memory_bytes: u64,
+    /// What it may use: memory, processes, files, CPU.
+    pub limits: Limits,
     /// Where its stderr goes (None: discarded).
     pub log: Option<std::path::PathBuf>,
+    /// The sandbox it runs in and what it sees there (None: `--no-sandbox`).
+    pub sandbox: Option<(Arc<Sandbox>, View)>,
+    /// The cores it runs on (empty: any).
+    pub cores: Vec<usize>,
+    /// Whether it is frozen whenever it is not being asked something, so that it
+    /// thinks only on its own time (false: `--ponder`).
+    pub freeze_between_commands: bool,
 }
 
 /// A running player.
@@ -79,13 +98,29 @@ pub struct PlayerProcess {
     answers: Receiver<Answer>,
     /// The last fault, once the player is beyond talking to.
     dead: Option<Fault>,
+    /// Its control group, where the machine has them.
+    group: Option<Group>,
+    /// Whether it is frozen between commands.
+    freezes: bool,
+    memory_bytes: u64,
+    /// Whether its process has been waited for (its id may be reused since).
+    reaped: bool,
 }
 
 impl PlayerProcess {
     /// Starts the player.
     pub fn start(launch: &Launch) -> Result<PlayerProcess, Fault> {
-        let (program, args) = launch
-            .argv
+        if launch.argv.is_empty() {
+            return Err(Fault::Start("no program given".into()));
+        }
+        let limits = launch.limits;
+        let group =
+            Hierarchies::detect().create(limits.memory_bytes, limits.processes, &launch.cores);
+        let (argv, drop_to) = match &launch.sandbox {
+            Some((sandbox, view)) => sandbox.command(&launch.argv, view, &limits),
+            None => (launch.argv.clone(), None),
+        };
+        let (program, args) = argv
             .split_first()
             .ok_or_else(|| Fault::Start("no program given".into()))?;
         let mut command = Command::new(program);
@@ -94,19 +129,64 @@ impl PlayerProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let memory = launch.memory_bytes;
-        // SAFETY: pre_exec runs in the forked child before exec; setrlimit and setpgid
-        // are async-signal-safe and touch nothing of the parent's.
+        if launch.sandbox.is_some() {
+            // bwrap's own process is the sandbox's PID 1, whose environment the player
+            // can read in /proc/1/environ: give it none of ours.
+            command.env_clear();
+        }
+        let procs: Vec<File> = group.as_ref().map(Group::procs_files).unwrap_or_default();
+        let procs_fds: Vec<i32> = procs.iter().map(|f| f.as_raw_fd()).collect();
+        let caps_memory = group.as_ref().is_some_and(Group::caps_memory);
+        let caps_processes = group.as_ref().is_some_and(Group::caps_processes);
+        let pinned = group.as_ref().is_some_and(Group::pins_cores);
+        // SAFETY: cpu_set_t is a plain bit array; all zeros is the empty set.
+        let mut cpu_set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        for core in &launch.cores {
+            if *core < libc::CPU_SETSIZE as usize {
+                // SAFETY: the index is within the set's size, checked above.
+                unsafe { libc::CPU_SET(*core, &mut cpu_set) };
+            }
+        }
+        let set_affinity = !launch.cores.is_empty() && !pinned;
+        // SAFETY: pre_exec runs in the forked child before exec and only makes system
+        // calls (write, setrlimit, setpgid, sched_setaffinity, setgroups, setgid,
+        // setuid) on values prepared before the fork: nothing allocates or locks.
         unsafe {
             use std::os::unix::process::CommandExt;
             command.pre_exec(move || {
+                // Into its control groups first, while still allowed to, so that
+                // whatever it starts is born inside them.
+                for fd in &procs_fds {
+                    libc::write(*fd, b"0".as_ptr().cast(), 1);
+                }
                 libc::setpgid(0, 0);
-                if memory > 0 {
-                    let limit = libc::rlimit {
-                        rlim_cur: memory as libc::rlim_t,
-                        rlim_max: memory as libc::rlim_t,
+                let limit = |resource, value: u64| {
+                    let l = libc::rlimit {
+                        rlim_cur: value as libc::rlim_t,
+                        rlim_max: value as libc::rlim_t,
                     };
-                    libc::setrlimit(libc::RLIMIT_AS, &limit);
+                    libc::setrlimit(resource, &l);
+                };
+                if limits.memory_bytes > 0 && !caps_memory {
+                    limit(libc::RLIMIT_AS, limits.memory_bytes);
+                }
+                limit(libc::RLIMIT_FSIZE, limits.file_bytes);
+                limit(libc::RLIMIT_NOFILE, limits.open_files);
+                limit(libc::RLIMIT_CPU, limits.cpu_seconds);
+                if set_affinity {
+                    libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &cpu_set);
+                }
+                if let Some(uid) = drop_to {
+                    if !caps_processes {
+                        // Weaker than a group: counted over every process of the user.
+                        limit(libc::RLIMIT_NPROC, limits.processes.saturating_mul(16));
+                    }
+                    if libc::setgroups(0, std::ptr::null()) != 0
+                        || libc::setgid(uid) != 0
+                        || libc::setuid(uid) != 0
+                    {
+                        return Err(io::Error::last_os_error());
+                    }
                 }
                 Ok(())
             });
@@ -114,6 +194,7 @@ impl PlayerProcess {
         let mut child = command
             .spawn()
             .map_err(|e| Fault::Start(format!("cannot run {program}: {e}")))?;
+        drop(procs);
         let stdin = child.stdin.take();
         let stdout = child
             .stdout
@@ -123,14 +204,35 @@ impl PlayerProcess {
             let log = launch.log.clone();
             thread::spawn(move || copy_bounded(stderr, log.as_deref()));
         }
-        let (tx, rx) = mpsc::channel();
+        // A few answers at most wait in line: a player that writes without being
+        // asked fills its pipe and blocks, instead of the referee's memory.
+        let (tx, rx) = mpsc::sync_channel(4);
         thread::spawn(move || read_answers(stdout, tx));
+        let freezes = launch.freeze_between_commands
+            && group
+                .as_ref()
+                .is_some_and(|g| Hierarchies::detect().has(Feature::Freeze) && g.thaw());
         Ok(PlayerProcess {
             child,
             stdin,
             answers: rx,
             dead: None,
+            group,
+            freezes,
+            memory_bytes: limits.memory_bytes,
+            reaped: false,
         })
+    }
+
+    /// The CPU time the player (all its processes) has used, where it can be measured.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        self.group.as_ref().and_then(Group::cpu_time)
+    }
+
+    /// The ids of the player's processes (outside any sandbox), where they can be
+    /// listed (a control group).
+    pub fn pids(&self) -> Vec<i32> {
+        self.group.as_ref().map(Group::pids).unwrap_or_default()
     }
 
     /// Sends `command` and waits at most `timeout` for its answer; the answer's text
@@ -138,6 +240,7 @@ impl PlayerProcess {
     /// with the same fault.
     pub fn ask(&mut self, command: &str, timeout: Duration) -> Result<String, Fault> {
         let started = Instant::now();
+        self.thaw();
         let result = self.exchange(command, timeout, started);
         if let Err(fault) = &result
             && !matches!(fault, Fault::Refused(_))
@@ -145,7 +248,25 @@ impl PlayerProcess {
             self.kill();
             self.dead = Some(fault.clone());
         }
+        self.freeze();
         result
+    }
+
+    /// Stops the player where it stands, while it is not its turn.
+    fn freeze(&self) {
+        if self.freezes
+            && let Some(group) = &self.group
+        {
+            group.freeze();
+        }
+    }
+
+    fn thaw(&self) {
+        if self.freezes
+            && let Some(group) = &self.group
+        {
+            group.thaw();
+        }
     }
 
     fn exchange(
@@ -164,8 +285,16 @@ impl PlayerProcess {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(Fault::Crash("its input is closed".into()));
         };
-        if let Err(e) = writeln!(stdin, "{command}").and_then(|_| stdin.flush()) {
-            return Err(self.crash_fault(&format!("it stopped reading its input ({e})")));
+        let mut line = String::with_capacity(command.len() + 1);
+        line.push_str(command);
+        line.push('\n');
+        if let Err(e) = write_without_sigpipe(stdin, line.as_bytes()) {
+            let why = if e.kind() == io::ErrorKind::BrokenPipe {
+                "closed its input".to_string()
+            } else {
+                format!("it stopped reading its input ({e})")
+            };
+            return Err(self.crash_fault(&why));
         }
         match self.answers.recv_timeout(timeout) {
             Ok(Answer::Framed(Ok(text))) => Ok(text),
@@ -174,6 +303,7 @@ impl PlayerProcess {
                 "expected \"= ...\" or \"? ...\", got {:?}",
                 shorten(&line)
             ))),
+            Ok(Answer::TooLong(what)) => Err(Fault::Protocol(what)),
             Ok(Answer::Closed(why)) => Err(self.crash_fault(&why)),
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(started.elapsed())),
             Err(RecvTimeoutError::Disconnected) => Err(self.crash_fault("its output closed")),
@@ -187,6 +317,7 @@ impl PlayerProcess {
                 Fault::Protocol(format!("wrote {:?} when nothing was asked", shorten(&line)))
             }
             Answer::Framed(_) => Fault::Protocol("answered when nothing was asked".into()),
+            Answer::TooLong(what) => Fault::Protocol(what),
         }
     }
 
@@ -194,23 +325,36 @@ impl PlayerProcess {
     fn crash_fault(&mut self, why: &str) -> Fault {
         // Give it a moment to finish dying, to report its exit status.
         let deadline = Instant::now() + Duration::from_millis(500);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Fault::Crash(exit_text(status)),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
-                _ => return Fault::Crash(why.to_string()),
+        let status = loop {
+            match self.exit_status() {
+                Some(status) => break Some(status),
+                None if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+                None => break None,
             }
+        };
+        if self.group.as_ref().is_some_and(Group::out_of_memory) {
+            return Fault::Crash(format!(
+                "killed for using more than its {} of memory",
+                size_text(self.memory_bytes)
+            ));
+        }
+        match status {
+            // A sandboxed player's exit status comes through bwrap, as it exited.
+            Some(status) => Fault::Crash(exit_text(status)),
+            None => Fault::Crash(why.to_string()),
         }
     }
 
-    /// Ends the game politely: `quit`, a short wait, then the kill.
+    /// Ends the game politely: `quit`, a short wait, then the kill (of everything it
+    /// started, too).
     pub fn quit(mut self) {
         if self.dead.is_none() {
+            self.thaw();
             let _ = self.exchange("quit", Duration::from_millis(500), Instant::now());
             let deadline = Instant::now() + Duration::from_millis(500);
             while Instant::now() < deadline {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
+                if self.exit_status().is_some() {
+                    break;
                 }
                 thread::sleep(Duration::from_millis(5));
             }
@@ -218,25 +362,105 @@ impl PlayerProcess {
         self.kill();
     }
 
-    /// Kills the player and everything in its process group.
+    /// How the player's process exited, if it has, without reaping it: while it is
+    /// not reaped its process id (and so its process group's) cannot be reused, so
+    /// [`kill`](Self::kill) can still signal the group safely.
+    fn exit_status(&self) -> Option<std::process::ExitStatus> {
+        use std::os::unix::process::ExitStatusExt;
+        if self.reaped {
+            return None;
+        }
+        let pid = libc::id_t::try_from(self.child.id()).ok()?;
+        // SAFETY: waitid on our own child, with WNOWAIT: it stays a zombie.
+        let info = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let done = libc::waitid(
+                libc::P_PID,
+                pid,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            if done != 0 || info.si_pid() == 0 {
+                return None;
+            }
+            info
+        };
+        // SAFETY: si_status is set for a child that exited (checked above).
+        let status = unsafe { info.si_status() };
+        Some(match info.si_code {
+            libc::CLD_EXITED => std::process::ExitStatus::from_raw((status & 0xff) << 8),
+            libc::CLD_DUMPED => std::process::ExitStatus::from_raw((status & 0x7f) | 0x80),
+            _ => std::process::ExitStatus::from_raw(status & 0x7f),
+        })
+    }
+
+    /// Kills the player and everything it started: its control group, its process
+    /// group, and (through bwrap's PID namespace) whatever left both.
     pub fn kill(&mut self) {
         self.stdin = None;
+        if let Some(group) = &self.group {
+            group.thaw();
+            group.kill_all();
+        }
+        if self.reaped {
+            return;
+        }
         if let Ok(pid) = i32::try_from(self.child.id()) {
-            // SAFETY: signals the process group the child leads (setpgid in start).
+            // SAFETY: signals the process group the child leads (setpgid in start);
+            // the child is not reaped yet, so the id is still its.
             unsafe {
                 libc::kill(-pid, libc::SIGKILL);
             }
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        self.reaped = true;
     }
 }
 
 impl Drop for PlayerProcess {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
+        self.kill();
+    }
+}
+
+/// Writes all of `bytes` to a player's input with SIGPIPE blocked in this thread, so
+/// that a player that has gone away is an error to report (`EPIPE`), not a signal that
+/// ends the referee. The pending SIGPIPE is taken off before the signal is unblocked.
+fn write_without_sigpipe(stdin: &mut ChildStdin, bytes: &[u8]) -> io::Result<()> {
+    // SAFETY: sigset manipulation on local values and this thread's own mask.
+    unsafe {
+        let mut pipe: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pipe);
+        libc::sigaddset(&mut pipe, libc::SIGPIPE);
+        libc::sigpending(&mut pending);
+        let was_pending = libc::sigismember(&pending, libc::SIGPIPE) == 1;
+        libc::pthread_sigmask(libc::SIG_BLOCK, &pipe, &mut old);
+        let result = stdin.write_all(bytes).and_then(|_| stdin.flush());
+        if result.is_err() && !was_pending {
+            let zero = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            libc::sigtimedwait(&pipe, std::ptr::null_mut(), &zero);
         }
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        result
+    }
+}
+
+/// `1 GiB`, `512 MiB`: a size as people say it.
+pub fn size_text(bytes: u64) -> String {
+    const GIB: u64 = 1 << 30;
+    const MIB: u64 = 1 << 20;
+    if bytes >= GIB && bytes.is_multiple_of(GIB) {
+        format!("{} GiB", bytes / GIB)
+    } else if bytes >= MIB {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
     }
 }
 
@@ -259,11 +483,14 @@ fn shorten(line: &str) -> String {
 }
 
 /// The stdout reader: frames answers (a line `=` or `?`, then lines up to an empty
-/// one) and passes each on.
-fn read_answers(stdout: impl Read, tx: mpsc::Sender<Answer>) {
+/// one) and passes each on. Everything it keeps is bounded (a line, an answer, blank
+/// lines); at the first thing that is not the protocol it reports it and stops
+/// reading, since the player has lost by then.
+fn read_answers(stdout: impl Read, tx: SyncSender<Answer>) {
     let mut reader = BufReader::new(stdout);
     let mut line = Vec::new();
-    let mut answer: Option<(bool, String)> = None;
+    let mut answer: Option<(bool, String, usize)> = None;
+    let mut blanks = 0usize;
     loop {
         line.clear();
         let read = (&mut reader)
@@ -281,40 +508,55 @@ fn read_answers(stdout: impl Read, tx: mpsc::Sender<Answer>) {
             Ok(_) => {}
         }
         if line.len() > MAX_LINE {
-            let _ = tx.send(Answer::Garbage(format!(
-                "a line longer than {MAX_LINE} bytes"
+            let _ = tx.send(Answer::TooLong(format!(
+                "wrote a line longer than {} KiB",
+                MAX_LINE / 1024
             )));
             return;
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_end_matches(['\n', '\r']);
         match answer.take() {
-            None if text.is_empty() => {} // blank lines between answers
+            None if text.is_empty() => {
+                blanks += 1;
+                if blanks > MAX_BLANK_LINES {
+                    let _ = tx.send(Answer::TooLong(format!(
+                        "wrote more than {MAX_BLANK_LINES} empty lines in a row"
+                    )));
+                    return;
+                }
+            }
             None => {
+                blanks = 0;
                 let (ok, rest) = match text.as_bytes().first() {
                     Some(b'=') => (true, &text[1..]),
                     Some(b'?') => (false, &text[1..]),
                     _ => {
-                        if tx.send(Answer::Garbage(text.to_string())).is_err() {
-                            return;
-                        }
-                        continue;
+                        let _ = tx.send(Answer::Garbage(text.to_string()));
+                        return;
                     }
                 };
                 // GTP allows an id after = or ?; tabula sends none, so any word
                 // directly after the sign is the text.
-                answer = Some((ok, rest.trim().to_string()));
+                answer = Some((ok, rest.trim().to_string(), 1));
             }
-            Some((ok, body)) if text.is_empty() => {
+            Some((ok, body, _)) if text.is_empty() => {
                 let framed = if ok { Ok(body) } else { Err(body) };
                 if tx.send(Answer::Framed(framed)).is_err() {
                     return;
                 }
             }
-            Some((ok, mut body)) => {
+            Some((ok, mut body, lines)) => {
+                if lines + 1 >= MAX_ANSWER_LINES || body.len() + text.len() >= MAX_ANSWER_BYTES {
+                    let _ = tx.send(Answer::TooLong(format!(
+                        "an answer longer than {MAX_ANSWER_LINES} lines or {} KiB (no empty line to end it?)",
+                        MAX_ANSWER_BYTES / 1024
+                    )));
+                    return;
+                }
                 body.push('\n');
                 body.push_str(text);
-                answer = Some((ok, body));
+                answer = Some((ok, body, lines + 1));
             }
         }
     }

@@ -11,13 +11,20 @@
 use crate::game::{GameError, GameInfo, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::protocol::{Fault, Launch, PlayerProcess};
+use crate::sandbox::{self, Limits, Sandbox, View};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long a player may take to answer anything but `genmove` (it may be starting a
 /// Prolog machine, or be one of several processes sharing a core).
 pub const SETUP_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The least time a player has to take in a move it is told (`play`): it may not
+/// think on a move it is told longer than on one it makes, the move time, and never
+/// less than this.
+pub const PLAY_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// How long past its limit a player's `genmove` answer is awaited, to report by how
 /// much it was late, before it is killed.
@@ -49,6 +56,20 @@ pub struct Table<'a> {
     pub rules_file: Option<&'a Path>,
     /// Where the players' stderr logs go (None: discarded).
     pub log_dir: Option<PathBuf>,
+    /// The sandbox players run in (None: `--no-sandbox`).
+    pub sandbox: Option<Arc<Sandbox>>,
+    /// The cores this table's games run on (empty: any).
+    pub cores: Vec<usize>,
+    /// Whether players may think while it is not their turn (`--ponder`); otherwise
+    /// they are frozen between commands.
+    pub ponder: bool,
+}
+
+impl Table<'_> {
+    /// How long a player has to take in a move it is told.
+    pub fn play_timeout(&self) -> Duration {
+        Duration::from_millis(self.move_ms).max(PLAY_TIMEOUT)
+    }
 }
 
 /// One move as played.
@@ -104,31 +125,59 @@ impl GameRecord {
     }
 }
 
-/// The command line that starts `seat`'s player for a game.
+/// The command line that starts `seat`'s player for a game, and what it may see in
+/// the sandbox: a program sees the folders its command line names; tabula's own and
+/// `.pl` players see the tabula binary, the rules and the player file's folder.
 fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Launch {
-    let argv = match &seat.spec {
-        PlayerSpec::Command(argv) => argv.clone(),
-        spec => {
-            let mut argv = vec![
-                table.tabula.to_string_lossy().into_owned(),
-                "serve".into(),
-                table.game.name.into(),
-                spec.to_string(),
-                "--seed".into(),
-                seed.to_string(),
-            ];
-            if let Some(rules) = table.rules_file {
-                argv.push("--rules".into());
-                argv.push(rules.to_string_lossy().into_owned());
-            }
-            argv
-        }
+    let (argv, view) = match &seat.spec {
+        PlayerSpec::Command(argv) => sandbox::program_view(argv),
+        spec => served(table, spec, seed),
     };
     Launch {
         argv,
-        memory_bytes: table.memory_bytes,
+        limits: Limits::with_memory(table.memory_bytes),
         log,
+        sandbox: table.sandbox.clone().map(|s| (s, view)),
+        cores: table.cores.clone(),
+        freeze_between_commands: !table.ponder,
     }
+}
+
+/// `tabula serve` for a built-in or `.pl` player, with absolute paths throughout.
+fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    let prolog = sandbox::absolute(&crate::game::prolog_dir());
+    let mut view = View {
+        read_only: vec![table.tabula.clone(), prolog.clone()],
+        chdir: None,
+        env: vec![("TABULA_PROLOG".into(), text(&prolog))],
+    };
+    let spec_text = match spec {
+        PlayerSpec::File(path) => {
+            let file = sandbox::absolute(path);
+            if let Some(folder) = file.parent() {
+                view.read_only.push(folder.to_path_buf());
+                view.chdir = Some(folder.to_path_buf());
+            }
+            text(&file)
+        }
+        other => other.to_string(),
+    };
+    let mut argv = vec![
+        text(&table.tabula),
+        "serve".into(),
+        table.game.name.into(),
+        spec_text,
+        "--seed".into(),
+        seed.to_string(),
+    ];
+    if let Some(rules) = table.rules_file {
+        let rules = sandbox::absolute(rules);
+        view.read_only.push(rules.clone());
+        argv.push("--rules".into());
+        argv.push(text(&rules));
+    }
+    (argv, view)
 }
 
 /// The start position of `table` in the referee's machine.
@@ -273,7 +322,7 @@ pub fn play_game(
             if seat == player {
                 continue;
             }
-            if let Err(fault) = other.ask(&format!("play {notation}"), SETUP_TIMEOUT) {
+            if let Err(fault) = other.ask(&format!("play {notation}"), table.play_timeout()) {
                 return finish_fault(record, referee, &state, seat, fault, players);
             }
         }

@@ -59,7 +59,9 @@ fn hostile_players_lose_with_the_right_reason_and_the_championship_completes() {
     assert!(python(), "python3 is needed for the example players");
     let dir = scratch("hostile");
     let hostile = |mode: &str, after: u32| {
-        format!("{mode}=cmd:python3 tests/players/hostile.py {mode} --after {after}")
+        format!(
+            "{mode}=cmd:python3 tests/players/hostile.py {mode} --after {after} --bot examples/random_bot.py"
+        )
     };
     let players = [
         "greedy".to_string(),

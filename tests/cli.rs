@@ -590,7 +590,7 @@ fn programs_play_at_the_terminal_follow_an_undo_and_forfeit_when_late() {
             "play",
             "kingpawn",
             "--p1",
-            "cmd:python3 tests/players/hostile.py sleep",
+            "cmd:python3 tests/players/hostile.py sleep --bot examples/random_bot.py",
             "--p2",
             "perfect",
             "--move-time",
@@ -601,7 +601,9 @@ fn programs_play_at_the_terminal_follow_an_undo_and_forfeit_when_late() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(
-        out.contains("A (cmd:python3 tests/players/hostile.py sleep) forfeits — timeout: "),
+        out.contains(
+            "A (cmd:python3 tests/players/hostile.py sleep --bot examples/random_bot.py) forfeits — timeout: "
+        ),
         "{out}"
     );
 }

@@ -354,11 +354,12 @@ fn programs_play_in_the_window_and_a_cheat_is_stopped() {
     assert_eq!(h.state().session().history.len(), 13);
     // A program that answers an illegal move is stopped, and the game goes no further.
     let cheat = format!(
-        "cmd:python3 {} illegal --after 1",
+        "cmd:python3 {} illegal --after 1 --bot {}",
         root.join("tests")
             .join("players")
             .join("hostile.py")
-            .display()
+            .display(),
+        root.join("examples").join("random_bot.py").display()
     );
     let mut h = harness(app_with_time(
         &[&cheat, "greedy"],

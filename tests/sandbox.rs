@@ -1,0 +1,568 @@
+//! Untrusted players, contained: hostile players written for these tests play in
+//! championships with honest ones, and every check is made from outside — the file
+//! is unread or unchanged, the loopback listener heard nothing, no process of theirs
+//! outlives the championship, the honest players' CPU share and results are the same
+//! with and without them, the records are exactly the scheduled games, and the
+//! referee survives players that exit at once or flood it.
+//!
+//! These need bubblewrap (`bwrap`) and python3: `.ci/run` installs both.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::ErrorKind;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
+
+/// The tests that measure CPU shares run alone; the others take turns with them.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tabula_with(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().expect("tabula runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-sb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn records(dir: &Path) -> Vec<Value> {
+    std::fs::read_to_string(dir.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line a record"))
+        .collect()
+}
+
+fn tools_present() {
+    for (tool, arg) in [("bwrap", "--version"), ("python3", "--version")] {
+        let ok = Command::new(tool)
+            .arg(arg)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
+    }
+}
+
+/// A fresh unique word, to find in files and command lines.
+fn token(what: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!("{what}{}x{nanos}", std::process::id())
+}
+
+/// Every process on the machine whose command line contains `word`.
+fn processes_with(word: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let cmdline = text(&cmdline).replace('\0', " ");
+            if cmdline.contains(word) {
+                found.push(format!(
+                    "{}: {cmdline}",
+                    entry.file_name().to_string_lossy()
+                ));
+            }
+        }
+    }
+    found
+}
+
+fn all_logs(dir: &Path) -> BTreeMap<String, String> {
+    let mut logs = BTreeMap::new();
+    if let Ok(entries) = std::fs::read_dir(dir.join("logs")) {
+        for e in entries.flatten() {
+            let bytes = std::fs::read(e.path()).unwrap_or_default();
+            logs.insert(e.file_name().to_string_lossy().into_owned(), text(&bytes));
+        }
+    }
+    logs
+}
+
+/// The logs of the games where `name` played, its own seat's only.
+fn logs_of(dir: &Path, name: &str) -> String {
+    let logs = all_logs(dir);
+    let mut out = String::new();
+    for g in records(dir) {
+        for (k, p) in g["players"].as_array().unwrap().iter().enumerate() {
+            if p == name {
+                let file = format!("game-{}-player-{}.log", g["id"], k + 1);
+                out.push_str(logs.get(&file).map(String::as_str).unwrap_or(""));
+            }
+        }
+    }
+    out
+}
+
+/// The championship's command line: kingpawn (short, quick games), `players`.
+fn championship(out: &Path, players: &[String], extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = vec!["tournament".into(), "kingpawn".into()];
+    for p in players {
+        args.push("--player".into());
+        args.push(p.clone());
+    }
+    args.extend(["--out".into(), out.to_string_lossy().into_owned()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+fn run(args: &[String], env: &[(&str, &str)]) -> Output {
+    let strs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = tabula_with(&strs, env);
+    assert!(
+        o.status.success(),
+        "tabula {}\n{}\n{}",
+        strs.join(" "),
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    o
+}
+
+fn hostile(mode: &str, name_token: &str, extra: &str) -> String {
+    format!(
+        "{mode}=cmd:python3 tests/players/hostile.py {mode} --bot examples/random_bot.py --name {name_token} {extra}"
+    )
+}
+
+#[test]
+fn hostile_players_are_contained_and_the_honest_results_stand() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("contain");
+    let victim = base.join("victim");
+    let outside = base.join("outside");
+    std::fs::create_dir_all(&victim).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let bot_source = std::fs::read(root().join("examples/random_bot.py")).unwrap();
+    std::fs::write(victim.join("random_bot.py"), &bot_source).unwrap();
+    let secret_file = token("SECRETFILE");
+    std::fs::write(victim.join("secret.txt"), &secret_file).unwrap();
+    let secret_env = token("SECRETENV");
+    let secret_cmd = token("SECRETCMD");
+    let mark = token("HOSTILE");
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let out = base.join("champ");
+    let games_file = out.join("games.jsonl");
+
+    let honest = [
+        format!(
+            "victim=cmd:python3 {} --seed 3 --name {secret_cmd}",
+            victim.join("random_bot.py").display()
+        ),
+        "bot=cmd:python3 examples/random_bot.py --seed 5".to_string(),
+    ];
+    let mut players = honest.to_vec();
+    players.extend([
+        hostile(
+            "snoop",
+            &mark,
+            &format!(
+                "--target={} --target={} --target={}",
+                victim.join("secret.txt").display(),
+                root().join("README.md").display(),
+                games_file.display()
+            ),
+        ),
+        hostile(
+            "scribble",
+            &mark,
+            &format!(
+                "--target={} --target={} --target={}",
+                games_file.display(),
+                victim.join("random_bot.py").display(),
+                outside.join("planted.txt").display()
+            ),
+        ),
+        hostile("connect", &mark, &format!("--port={port}")),
+        hostile("fork", &mark, ""),
+        hostile("daemon", &mark, ""),
+        hostile("thread", &mark, ""),
+        hostile("spawnhog", &mark, ""),
+        hostile("endless", &mark, ""),
+        hostile("chatter", &mark, ""),
+    ]);
+    let args = championship(&out, &players, &["--move-time", "0.5", "--jobs", "2"]);
+    run(&args, &[("TABULA_TEST_SECRET", &secret_env)]);
+
+    // The records are exactly the scheduled games, each once, nothing forged.
+    let games = records(&out);
+    let n = players.len();
+    assert_eq!(games.len(), n * (n - 1), "every pair, both colours");
+    let mut ids: Vec<u64> = games.iter().map(|g| g["id"].as_u64().unwrap()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (0..(n * (n - 1)) as u64).collect::<Vec<_>>());
+    let names: Vec<String> = players
+        .iter()
+        .map(|p| p.split('=').next().unwrap().to_string())
+        .collect();
+    for g in &games {
+        for p in g["players"].as_array().unwrap() {
+            assert!(
+                names.iter().any(|n| p == n.as_str()),
+                "a forged record: {g}"
+            );
+        }
+    }
+
+    // Nothing was read: no secret in any log, and the snoop did try.
+    let logs = all_logs(&out);
+    for (file, log) in &logs {
+        for secret in [&secret_file, &secret_env, &secret_cmd] {
+            assert!(
+                !log.contains(secret.as_str()),
+                "{file} holds {secret}:\n{log}"
+            );
+        }
+        assert!(!log.contains("root:x:0:0"), "{file} read /etc/passwd");
+        for line in log.lines().filter(|l| l.starts_with("READ ")) {
+            // Its own processes' command lines and environments, and nothing else.
+            assert!(line.starts_with("READ /proc/"), "{file}: {line}");
+            assert!(!line.contains(&secret_cmd), "{file}: {line}");
+        }
+    }
+    let snoop = logs_of(&out, "snoop");
+    assert!(
+        snoop.contains(&format!(
+            "CANNOT-READ {}",
+            victim.join("secret.txt").display()
+        )),
+        "the snoop tried: {snoop}"
+    );
+
+    // Nothing was written outside the scratch folder; the scratch folder works.
+    assert_eq!(
+        std::fs::read(victim.join("random_bot.py")).unwrap(),
+        bot_source
+    );
+    assert!(!outside.join("planted.txt").exists());
+    assert!(!root().join("tests/players/scribbled.txt").exists());
+    let scribble = logs_of(&out, "scribble");
+    assert!(scribble.contains("WROTE /tmp/scribbled.txt"), "{scribble}");
+    assert!(
+        !scribble.contains(&format!("WROTE {}", games_file.display())),
+        "{scribble}"
+    );
+
+    // The listener heard nothing.
+    match listener.accept() {
+        Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+        other => panic!("the loopback listener was reached: {other:?}"),
+    }
+    assert!(logs_of(&out, "connect").contains("CANNOT-CONNECT"));
+
+    // No process of theirs is left: not the 500 children, not the setsid daemon.
+    let left = processes_with(&mark);
+    assert!(
+        left.is_empty(),
+        "processes left behind:\n{}",
+        left.join("\n")
+    );
+    let fork = logs_of(&out, "fork");
+    assert!(fork.contains("FORK-FAILED"), "the process cap held: {fork}");
+
+    // Flooding players lose every game they play against anyone else, and only
+    // they lose by faults.
+    let flooders = ["endless", "chatter"];
+    for g in &games {
+        let seats: Vec<&str> = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        let faulty = g["fault"]["player"].as_u64().map(|p| seats[p as usize - 1]);
+        let in_game: Vec<&&str> = seats.iter().filter(|s| flooders.contains(s)).collect();
+        match in_game.as_slice() {
+            [] => assert_eq!(faulty, None, "{g}"),
+            [one] => assert_eq!(faulty, Some(**one), "{g}"),
+            _ => assert!(faulty.is_some_and(|f| flooders.contains(&f)), "{g}"),
+        }
+    }
+
+    // The honest players' games against each other are move for move what they are
+    // in a championship of their own.
+    let alone = base.join("alone");
+    run(
+        &championship(&alone, &honest, &["--move-time", "0.5", "--jobs", "2"]),
+        &[],
+    );
+    let key = |g: &Value| {
+        let moves: Vec<String> = g["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].to_string())
+            .collect();
+        (g["players"].to_string(), moves, g["winners"].to_string())
+    };
+    let between = |games: &[Value]| {
+        let mut v: Vec<_> = games
+            .iter()
+            .filter(|g| {
+                g["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|p| p == "victim" || p == "bot")
+            })
+            .map(key)
+            .collect();
+        v.sort();
+        v
+    };
+    let ours = between(&games);
+    assert_eq!(ours.len(), 2);
+    assert_eq!(ours, between(&records(&alone)));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn without_the_sandbox_the_same_snoop_does_read_the_secret() {
+    // The containment test above could not fail if the snoop could not snoop.
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("unconfined");
+    let secret = token("SECRETFILE");
+    std::fs::write(base.join("secret.txt"), &secret).unwrap();
+    let out = base.join("champ");
+    let players = [
+        hostile(
+            "snoop",
+            "unconfined",
+            &format!("--target={}", base.join("secret.txt").display()),
+        ),
+        "bot=cmd:python3 examples/random_bot.py --seed 5".to_string(),
+    ];
+    let o = run(
+        &championship(&out, &players, &["--move-time", "0.5", "--no-sandbox"]),
+        &[],
+    );
+    assert!(logs_of(&out, "snoop").contains(&secret));
+    let standings = std::fs::read_to_string(out.join("standings.json")).unwrap();
+    assert!(standings.contains("WITHOUT a sandbox"), "{standings}");
+    assert!(text(&o.stderr).contains("--no-sandbox"));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page_data(&page).contains("WITHOUT a sandbox"));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// The data of a championship's page: its longest base64 run, gunzipped.
+fn page_data(page: &str) -> String {
+    use base64::Engine as _;
+    use std::io::Read as _;
+    let blob = page
+        .split(|c: char| !(c.is_ascii_alphanumeric() || "+/=".contains(c)))
+        .max_by_key(|run| run.len())
+        .unwrap_or("");
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(blob)
+        .expect("the page holds its data in base64");
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(bytes.as_slice())
+        .read_to_string(&mut json)
+        .expect("gzipped");
+    json
+}
+
+/// The mean `cpu-share` the meter logged in the championship in `dir`.
+fn meter_share(dir: &Path) -> f64 {
+    let log = logs_of(dir, "meter");
+    let shares: Vec<f64> = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("cpu-share "))
+        .filter_map(|v| v.trim().parse().ok())
+        .collect();
+    assert!(shares.len() >= 10, "too few measures: {log}");
+    shares.iter().sum::<f64>() / shares.len() as f64
+}
+
+#[test]
+fn a_player_gets_the_cpu_only_on_its_own_turn() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("fair");
+    let meter = "meter=cmd:python3 tests/players/hostile.py meter --bot examples/random_bot.py --busy-ms=60 --seed 1";
+    // Two games at once, each pinned to a core of its own, a meter against each
+    // opponent: the meter's share of the CPU while it thinks.
+    let share = |name: &str, opponent: &str, extra: &[&str]| {
+        let out = base.join(name);
+        let mut options = vec!["--move-time", "0.5", "--jobs", "2"];
+        options.extend(extra);
+        run(
+            &championship(&out, &[meter.to_string(), opponent.to_string()], &options),
+            &[],
+        );
+        meter_share(&out)
+    };
+    let idle = "idle=cmd:python3 examples/random_bot.py --seed 2";
+    let baseline = share("baseline", idle, &[]);
+    let thread = share("thread", &hostile("thread", "fair", ""), &[]);
+    let child = share("child", &hostile("spawnhog", "fair", ""), &[]);
+    let pondering = share("ponder", &hostile("spawnhog", "fair", ""), &["--ponder"]);
+    let _ = std::fs::remove_dir_all(&base);
+    eprintln!(
+        "meter's CPU share: {baseline:.3} alone, {thread:.3} against a spinning thread, \
+         {child:.3} against spinning children, {pondering:.3} against them with --ponder"
+    );
+    assert!(baseline > 0.5, "the meter measures something: {baseline}");
+    assert!(thread >= 0.9 * baseline, "{thread} vs {baseline}");
+    assert!(child >= 0.9 * baseline, "{child} vs {baseline}");
+    // The measure sees theft when theft is allowed.
+    assert!(pondering < 0.8 * baseline, "{pondering} vs {baseline}");
+}
+
+#[test]
+fn players_that_exit_at_once_never_take_the_referee_down() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("exit");
+    let record = base.join("games.jsonl");
+    let record_arg = record.to_string_lossy().into_owned();
+    let o = tabula_with(
+        &[
+            "match",
+            "kingpawn",
+            "--p1",
+            "cmd:false",
+            "--p2",
+            "cmd:true",
+            "--games",
+            "200",
+            "--move-time",
+            "0.2",
+            "--record",
+            &record_arg,
+        ],
+        &[],
+    );
+    assert!(
+        o.status.success(),
+        "exit {:?}\n{}\n{}",
+        o.status,
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let lines = std::fs::read_to_string(&record).unwrap();
+    let games: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 200);
+    for g in &games {
+        let reason = g["fault"]["reason"].as_str().unwrap_or("");
+        assert!(reason.starts_with("crash: "), "{g}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Runs tabula and returns its peak resident memory, in KiB.
+fn peak_memory_kib(args: &[String]) -> i64 {
+    // Waited for with wait4 below, which std does not know about.
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as i32;
+    let mut status = 0;
+    // SAFETY: waits for our own child and reads its resource usage.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::wait4(pid, &mut status, 0, &mut usage), pid);
+        usage
+    };
+    assert_eq!(status, 0, "tabula {}", args.join(" "));
+    usage.ru_maxrss
+}
+
+#[test]
+fn the_referee_memory_stays_bounded_whatever_a_player_writes() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("memory");
+    let bot = "bot=cmd:python3 examples/random_bot.py --seed 5".to_string();
+    let calm = "calm=cmd:python3 examples/random_bot.py --seed 7".to_string();
+    let honest = peak_memory_kib(&championship(
+        &base.join("honest"),
+        &[bot.clone(), calm],
+        &["--move-time", "0.5", "--jobs", "1"],
+    ));
+    let flooded = peak_memory_kib(&championship(
+        &base.join("flood"),
+        &[
+            bot.clone(),
+            hostile("endless", "mem", ""),
+            hostile("chatter", "mem", ""),
+        ],
+        &["--move-time", "0.5", "--jobs", "1"],
+    ));
+    let pondering = peak_memory_kib(&championship(
+        &base.join("ponder"),
+        &[bot, hostile("chatter", "mem", "")],
+        &["--move-time", "0.5", "--jobs", "1", "--ponder"],
+    ));
+    let _ = std::fs::remove_dir_all(&base);
+    eprintln!(
+        "referee peak memory: {honest} KiB honest, {flooded} KiB flooded, {pondering} KiB pondering"
+    );
+    assert!(
+        flooded - honest < 16 * 1024,
+        "{flooded} KiB vs {honest} KiB"
+    );
+    assert!(
+        pondering - honest < 16 * 1024,
+        "{pondering} KiB vs {honest} KiB"
+    );
+}
+
+#[test]
+fn without_bubblewrap_untrusted_players_are_refused_and_told_how_to_fix_it() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("nobwrap");
+    let args = championship(
+        &base.join("champ"),
+        &[
+            "bot=cmd:python3 examples/random_bot.py".to_string(),
+            "random".to_string(),
+        ],
+        &["--move-time", "0.2"],
+    );
+    let strs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = tabula_with(&strs, &[("TABULA_BWRAP", "/nonexistent/bwrap")]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("bubblewrap"), "{err}");
+    assert!(err.contains("apt-get install bubblewrap"), "{err}");
+    assert!(err.contains("--no-sandbox"), "{err}");
+    assert!(!base.join("champ").join("games.jsonl").exists());
+    let _ = std::fs::remove_dir_all(&base);
+}
