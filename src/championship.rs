@@ -2,11 +2,13 @@
 //! colours both ways (and, in Breakthrough, every player once against itself), each
 //! game between fresh player processes under the referee (see `referee`); every
 //! finished game is appended to `DIR/games.jsonl` and flushed to disk at once, so
-//! that rerunning the same command resumes where a killed run stopped; then the
+//! that rerunning the same command resumes where a killed run stopped (adopting only
+//! the records its schedule and the rules produce, see [`check_record`]; one runner at
+//! a time holds the folder, see [`lock_folder`]); then the
 //! standings and grades of the assignment's rules (`grading`), a crosstable, Elo, and
 //! a self-contained web page with every game replayable.
 
-use crate::game::{GameError, Rules};
+use crate::game::{GameError, Outcome, Rules, Verdict};
 use crate::grading::{self, Scoring, Standing, Tally};
 use crate::player::Entrant;
 use crate::referee::{GameRecord, Seat, Table, play_game, start_state};
@@ -22,6 +24,8 @@ use std::sync::{Mutex, mpsc};
 pub const GAMES_FILE: &str = "games.jsonl";
 /// What the championship is, written when it starts and checked when it resumes.
 pub const SETTINGS_FILE: &str = "championship.json";
+/// The file a runner locks for as long as it runs, holding its PID.
+pub const LOCK_FILE: &str = ".lock";
 
 /// A championship to run.
 pub struct Championship<'a> {
@@ -42,6 +46,10 @@ pub struct Championship<'a> {
 /// the same folder are refused, so two championships never mix.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Settings {
+    /// The championship's id ([`Settings::hash_id`]), written into each of its records.
+    /// Absent from the files of older versions (it is then computed and added).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     pub game: String,
     pub players: Vec<(String, String)>,
     pub options: Vec<(String, String)>,
@@ -49,6 +57,106 @@ pub struct Settings {
     pub move_ms: u64,
     pub seed: u64,
     pub self_games: bool,
+}
+
+impl Settings {
+    /// The settings of a championship, with their id.
+    pub fn of(ch: &Championship) -> Settings {
+        let mut settings = Settings {
+            id: String::new(),
+            game: ch.table.game.name.to_string(),
+            players: ch
+                .entrants
+                .iter()
+                .map(|e| (e.name.clone(), e.spec.to_string()))
+                .collect(),
+            options: ch.table.options.clone(),
+            start: ch.table.start.clone(),
+            move_ms: ch.table.move_ms,
+            seed: ch.seed,
+            self_games: ch.self_games,
+        };
+        settings.id = settings.hash_id();
+        settings
+    }
+
+    /// The id these settings give: a hex hash (64-bit FNV-1a) of their JSON without
+    /// the id. It tells one championship's records from another's; it is no secret
+    /// (the replay of every record is what keeps forged games out).
+    pub fn hash_id(&self) -> String {
+        let mut bare = self.clone();
+        bare.id = String::new();
+        let json = serde_json::to_string(&bare).unwrap_or_default();
+        let hash = json.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        format!("{hash:016x}")
+    }
+}
+
+/// A runner's exclusive hold on a championship's folder: an advisory lock (`flock`)
+/// on `DIR/.lock`, whose text is the holder's PID. The kernel drops the lock when
+/// the process ends, however it ends, so a killed run never blocks its resume.
+#[derive(Debug)]
+pub struct FolderLock {
+    _file: File,
+}
+
+/// Takes the folder (creating it) for this process, or says which process has it.
+pub fn lock_folder(dir: &Path) -> Result<FolderLock, GameError> {
+    fs::create_dir_all(dir).map_err(|e| {
+        GameError::Usage(format!(
+            "{}: cannot hold the championship there: {e}",
+            dir.display()
+        ))
+    })?;
+    let path = dir.join(LOCK_FILE);
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| io_error(&path, e))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let who = holder(&path).map_or("another tabula".to_string(), |pid| {
+                format!("another tabula (PID {pid})")
+            });
+            return Err(GameError::Usage(format!(
+                "{}: {who} is running this championship; wait for it to finish or stop it",
+                dir.display()
+            )));
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(GameError::Usage(format!(
+                "{}: cannot lock the championship's folder: {e}",
+                path.display()
+            )));
+        }
+    }
+    // Only the holder writes, so the text is a PID or (for a moment) empty.
+    file.set_len(0)
+        .and_then(|_| file.write_all(format!("{}\n", std::process::id()).as_bytes()))
+        .and_then(|_| file.flush())
+        .map_err(|e| io_error(&path, e))?;
+    Ok(FolderLock { _file: file })
+}
+
+/// The PID in a lock file; the holder writes it just after locking, so a runner
+/// that finds the lock taken waits a moment for it.
+fn holder(path: &Path) -> Option<u32> {
+    for _ in 0..25 {
+        if let Some(pid) = fs::read_to_string(path)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return Some(pid);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    None
 }
 
 /// One scheduled game: its number and the entrants at seat 1 and seat 2.
@@ -83,8 +191,19 @@ fn game_seed(seed: u64, id: usize) -> u64 {
     seed.wrapping_mul(1_000_003).wrapping_add(id as u64) % (1 << 62)
 }
 
-/// The records of a folder: the valid ones, and warnings about the lines dropped.
+/// The records of a folder: the readable ones, and warnings about the lines dropped
+/// (unreadable, or torn). Whether they belong to a championship is [`check_record`]'s
+/// question.
 pub fn read_records(path: &Path) -> Result<(Vec<GameRecord>, Vec<String>), GameError> {
+    let (records, warnings) = read_numbered(path)?;
+    Ok((records.into_iter().map(|(_, r)| r).collect(), warnings))
+}
+
+/// Records with the number of their line in the file (from 1).
+type Numbered = Vec<(usize, GameRecord)>;
+
+/// The readable records of a file with their line numbers, and warnings.
+fn read_numbered(path: &Path) -> Result<(Numbered, Vec<String>), GameError> {
     let text = match fs::read(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
@@ -100,7 +219,7 @@ pub fn read_records(path: &Path) -> Result<(Vec<GameRecord>, Vec<String>), GameE
         }
         match serde_json::from_str::<GameRecord>(line) {
             // The last line counts only when its newline was written too.
-            Ok(record) if k < last => records.push(record),
+            Ok(record) if k < last => records.push((k + 1, record)),
             _ if k == last => warnings.push(format!(
                 "{}: the last line is torn (the run was stopped while writing it): dropped, its game is played again",
                 path.display()
@@ -114,6 +233,220 @@ pub fn read_records(path: &Path) -> Result<(Vec<GameRecord>, Vec<String>), GameE
         }
     }
     Ok((records, warnings))
+}
+
+/// Text from a file, fit for a one-line message: control characters escaped, at
+/// most 40 characters (a forged record may hold anything).
+fn shown(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .take(40)
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect();
+    if text.chars().count() > 40 {
+        s.push('…');
+    }
+    s
+}
+
+/// Why `r` is not a record this championship (id `id`, schedule `plan`) could have
+/// written, in words that follow "game N (a vs b) "; `None` when it is one. Besides
+/// the schedule's pairing, seed, board and start, its moves are replayed with the
+/// rules: each must be legal and by the player to move, and a game that ended on
+/// the board must end as the rules say (result, winners, scores); a fault must end a
+/// game still going. Errors are the rules' own, not the record's.
+pub fn check_record(
+    ch: &Championship,
+    id: &str,
+    plan: &[Pairing],
+    referee: &Rules,
+    r: &GameRecord,
+) -> Result<Option<String>, GameError> {
+    match r.championship.as_deref() {
+        Some(c) if c == id => {}
+        Some(c) => {
+            return Ok(Some(format!(
+                "belongs to another championship ({}, this one is {id})",
+                shown(c)
+            )));
+        }
+        None => {
+            return Ok(Some(
+                "names no championship (written by an older tabula, or by hand)".into(),
+            ));
+        }
+    }
+    let Some(p) = plan.get(r.id) else {
+        return Ok(Some(format!(
+            "is not in the schedule, which has {} games",
+            plan.len()
+        )));
+    };
+    let seats = [&ch.entrants[p.first], &ch.entrants[p.second]];
+    let names: Vec<String> = seats.iter().map(|e| e.name.clone()).collect();
+    let specs: Vec<String> = seats.iter().map(|e| e.spec.to_string()).collect();
+    if r.players != names {
+        let theirs: Vec<String> = r.players.iter().map(|n| shown(n)).collect();
+        return Ok(Some(format!(
+            "does not match the schedule (its players are {})",
+            theirs.join(" vs ")
+        )));
+    }
+    if r.specs != specs {
+        let theirs: Vec<String> = r.specs.iter().map(|n| shown(n)).collect();
+        return Ok(Some(format!(
+            "does not match the schedule (its players were played by {})",
+            theirs.join(" and ")
+        )));
+    }
+    let seed = game_seed(ch.seed, r.id);
+    if r.seed != seed {
+        return Ok(Some(format!(
+            "does not match the schedule (its seed is {}, the schedule's {seed})",
+            r.seed
+        )));
+    }
+    if r.options != ch.table.options || r.start != ch.table.start {
+        return Ok(Some(
+            "was played on another board or from another start".into(),
+        ));
+    }
+    replay(referee, &ch.table, r)
+}
+
+/// The words of a result, for a record's stated result against the rules'.
+fn verdict_words(result: &str, winners: &[u32], players: &[String]) -> String {
+    let name = |p: u32| {
+        players
+            .get((p as usize).wrapping_sub(1))
+            .map_or_else(|| format!("player {p}"), |n| shown(n))
+    };
+    match (result, winners) {
+        ("winner", [w]) => format!("{} won", name(*w)),
+        ("tie", _) => "a tie".into(),
+        (other, ws) => {
+            let ws: Vec<String> = ws.iter().map(|w| name(*w)).collect();
+            format!("{} with winners [{}]", shown(other), ws.join(", "))
+        }
+    }
+}
+
+/// Replays `r`'s moves from the table's start; see [`check_record`].
+fn replay(referee: &Rules, table: &Table, r: &GameRecord) -> Result<Option<String>, GameError> {
+    let mut state = start_state(referee, table)?;
+    for (k, m) in r.moves.iter().enumerate() {
+        let k = k + 1;
+        let notation = shown(&m.notation);
+        if let Outcome::Over { .. } = referee.outcome(&state)? {
+            return Ok(Some(format!(
+                "is not as the rules play it (move {k}, {notation}, comes after the end)"
+            )));
+        }
+        let to_move = referee.to_move(&state)?;
+        if to_move != Some(m.player) {
+            return Ok(Some(format!(
+                "is not as the rules play it (move {k}, {notation}, is by player {}, but {} was to move)",
+                m.player,
+                to_move.map_or("nobody".to_string(), |p| format!("player {p}"))
+            )));
+        }
+        let Some(mv) = referee.parse_move(&state, &m.notation)? else {
+            return Ok(Some(format!(
+                "is not as the rules play it (move {k}, {notation}, is no move)"
+            )));
+        };
+        let Some((next, _)) = referee.apply(&state, &mv)? else {
+            let why = referee
+                .explain_illegal(&state, &mv)?
+                .unwrap_or_else(|| "not a legal move".into());
+            return Ok(Some(format!(
+                "is not as the rules play it (move {k}, {notation}, is illegal: {})",
+                shown(&why)
+            )));
+        };
+        state = next;
+    }
+    let stated = verdict_words(&r.result, &r.winners, &r.players);
+    let moves = r.moves.len();
+    match (r.result.as_str(), referee.outcome(&state)?) {
+        ("winner" | "tie", Outcome::Ongoing) => Ok(Some(format!(
+            "is not as the rules play it (it says {stated} after {moves} moves, but the game goes on there)"
+        ))),
+        ("winner" | "tie", Outcome::Over { scores, result }) => {
+            let (result, winners) = match result {
+                Verdict::Winner(p) => ("winner", vec![p]),
+                Verdict::Tie(ps) => ("tie", ps),
+            };
+            if r.result != result || r.winners != winners {
+                let actual = verdict_words(result, &winners, &r.players);
+                return Ok(Some(format!(
+                    "is not as the rules play it (it says {stated}, the rules say {actual})"
+                )));
+            }
+            if r.scores != scores {
+                return Ok(Some(format!(
+                    "is not as the rules play it (its scores are {:?}, the rules' {scores:?})",
+                    r.scores
+                )));
+            }
+            if r.fault.is_some() {
+                return Ok(Some(
+                    "is not as the rules play it (it ended on the board, yet names a fault)".into(),
+                ));
+            }
+            Ok(None)
+        }
+        ("fault", Outcome::Over { .. }) => Ok(Some(format!(
+            "is not as the rules play it (a fault ends it after move {moves}, when the game was already over)"
+        ))),
+        ("fault", Outcome::Ongoing) => {
+            let n = referee.players(&state)?;
+            let Some(f) = &r.fault else {
+                return Ok(Some(
+                    "is not as the rules play it (it says a fault ended it, but names none)".into(),
+                ));
+            };
+            if f.player == 0 || f.player > n {
+                return Ok(Some(format!(
+                    "is not as the rules play it (a fault by player {}, in a game of {n})",
+                    f.player
+                )));
+            }
+            // Everyone but the faulty player wins, as the referee scores a fault.
+            let winners: Vec<u32> = (1..=n).filter(|p| *p != f.player).collect();
+            let scores: Vec<i64> = (1..=n).map(|p| i64::from(p != f.player)).collect();
+            if r.winners != winners || r.scores != scores {
+                return Ok(Some(format!(
+                    "is not as the rules play it (it says {stated}, but player {} lost by a fault)",
+                    f.player
+                )));
+            }
+            Ok(None)
+        }
+        (other, _) => Ok(Some(format!(
+            "is not as the rules play it (its result is {:?})",
+            shown(other)
+        ))),
+    }
+}
+
+/// "game N (a vs b)": the names from the schedule when the game is in it.
+fn game_label(ch: &Championship, plan: &[Pairing], r: &GameRecord) -> String {
+    let names: Vec<String> = match plan.get(r.id) {
+        Some(p) => vec![
+            ch.entrants[p.first].name.clone(),
+            ch.entrants[p.second].name.clone(),
+        ],
+        None => r.players.iter().map(|n| shown(n)).collect(),
+    };
+    format!("game {} ({})", r.id.wrapping_add(1), names.join(" vs "))
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> GameError {
@@ -131,33 +464,34 @@ fn append_record(file: &mut File, record: &GameRecord, path: &Path) -> Result<()
         .map_err(|e| io_error(path, e))
 }
 
-/// Runs (or resumes) the championship; `log` gets progress lines and warnings.
-pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, GameError> {
+/// Runs (or resumes) the championship, in a folder this process holds (`_lock`, from
+/// [`lock_folder`]); `log` gets progress lines and warnings.
+pub fn run(
+    ch: &Championship,
+    _lock: &FolderLock,
+    log: &mut dyn Write,
+) -> Result<Vec<GameRecord>, GameError> {
     fs::create_dir_all(ch.dir.join("logs")).map_err(|e| {
         GameError::Usage(format!(
             "{}: cannot hold the championship there: {e}",
             ch.dir.display()
         ))
     })?;
-    let settings = Settings {
-        game: ch.table.game.name.to_string(),
-        players: ch
-            .entrants
-            .iter()
-            .map(|e| (e.name.clone(), e.spec.to_string()))
-            .collect(),
-        options: ch.table.options.clone(),
-        start: ch.table.start.clone(),
-        move_ms: ch.table.move_ms,
-        seed: ch.seed,
-        self_games: ch.self_games,
-    };
+    let settings = Settings::of(ch);
     let settings_path = ch.dir.join(SETTINGS_FILE);
+    let write_settings = || -> Result<(), GameError> {
+        let text =
+            serde_json::to_string_pretty(&settings).map_err(|e| GameError::Usage(e.to_string()))?;
+        write_atomically(&settings_path, &(text + "\n"))
+    };
     match fs::read_to_string(&settings_path) {
         Ok(text) => {
-            let before: Settings = serde_json::from_str(&text).map_err(|e| {
+            let mut before: Settings = serde_json::from_str(&text).map_err(|e| {
                 GameError::Usage(format!("{}: unreadable ({e})", settings_path.display()))
             })?;
+            // The id follows from the rest: compare the rest.
+            let stored_id = std::mem::take(&mut before.id);
+            before.id.clone_from(&settings.id);
             if before != settings {
                 return Err(GameError::Usage(format!(
                     "{} holds another championship ({}); give another --out folder to start a new one",
@@ -165,47 +499,74 @@ pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, Ga
                     differences(&before, &settings)
                 )));
             }
+            // A folder of an older tabula gains its id (and an edited one is restored).
+            if stored_id != settings.id {
+                write_settings()?;
+            }
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let text = serde_json::to_string_pretty(&settings)
-                .map_err(|e| GameError::Usage(e.to_string()))?;
-            fs::write(&settings_path, text + "\n").map_err(|e| io_error(&settings_path, e))?;
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => write_settings()?,
         Err(e) => return Err(io_error(&settings_path, e)),
     }
 
     let plan = schedule(ch.entrants.len(), ch.self_games);
     let games_path = ch.dir.join(GAMES_FILE);
-    let (old, warnings) = read_records(&games_path)?;
+    let (old, mut warnings) = read_numbered(&games_path)?;
+    // A torn or unreadable line is rewritten away.
+    let mut rewrite = !warnings.is_empty();
+    // Keep the records that this schedule and the rules produce, the first of each
+    // game; the games of the others are played again.
+    let mut done: Vec<Option<GameRecord>> = vec![None; plan.len()];
+    let mut lines: Vec<usize> = vec![0; plan.len()];
+    let referee = if old.is_empty() {
+        None
+    } else {
+        Some(Rules::load(ch.table.game, ch.table.rules_file)?)
+    };
+    for (line, record) in old {
+        let Some(referee) = &referee else { break };
+        let at = format!("{}:{line}", games_path.display());
+        let label = game_label(ch, &plan, &record);
+        if let Some(first) = lines.get(record.id).copied().filter(|l| *l > 0) {
+            warnings.push(format!(
+                "{at}: {label} is recorded already (line {first}): dropped"
+            ));
+            rewrite = true;
+            continue;
+        }
+        // A rules error is no verdict on the record: stop without dropping anything.
+        let problem = check_record(ch, &settings.id, &plan, referee, &record).map_err(|e| {
+            GameError::Usage(format!("{at}: cannot check {label} with the rules: {e}"))
+        })?;
+        match problem {
+            None => {
+                let id = record.id;
+                if let (Some(l), Some(d)) = (lines.get_mut(id), done.get_mut(id)) {
+                    *l = line;
+                    *d = Some(record);
+                }
+            }
+            Some(why) => {
+                let again = if record.id < plan.len() {
+                    ", the game is played again"
+                } else {
+                    ""
+                };
+                warnings.push(format!("{at}: {label} {why}: dropped{again}"));
+                rewrite = true;
+            }
+        }
+    }
+    drop(referee);
     for w in &warnings {
         let _ = writeln!(log, "warning: {w}");
     }
-    // Keep the records that belong to this schedule, one per game.
-    let mut done: Vec<Option<GameRecord>> = vec![None; plan.len()];
-    for record in old {
-        let fits = plan.get(record.id).is_some_and(|p| {
-            record.players
-                == [
-                    ch.entrants[p.first].name.clone(),
-                    ch.entrants[p.second].name.clone(),
-                ]
-        });
-        if fits && done[record.id].is_none() {
-            let id = record.id;
-            done[id] = Some(record);
-        }
-    }
-    // A torn or foreign line is rewritten away (atomically) before appending.
-    if !warnings.is_empty() {
-        let tmp = ch.dir.join("games.jsonl.tmp");
+    if rewrite {
         let mut text = String::new();
         for r in done.iter().flatten() {
             text.push_str(&serde_json::to_string(r).map_err(|e| GameError::Usage(e.to_string()))?);
             text.push('\n');
         }
-        fs::write(&tmp, text)
-            .and_then(|_| fs::rename(&tmp, &games_path))
-            .map_err(|e| io_error(&games_path, e))?;
+        write_atomically(&games_path, &text)?;
     }
     let todo: VecDeque<Pairing> = plan
         .iter()
@@ -277,7 +638,8 @@ pub fn run(ch: &Championship, log: &mut dyn Write) -> Result<Vec<GameRecord>, Ga
         drop(tx);
         for result in rx {
             match result {
-                Ok(record) => {
+                Ok(mut record) => {
+                    record.championship = Some(settings.id.clone());
                     if let Err(e) = append_record(&mut file, &record, &games_path) {
                         failure = Some(e);
                         // Stop handing out games; the ones in flight finish unrecorded.
@@ -715,11 +1077,32 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// Writes `text` to `path` so that a reader, or a crash, finds either the old file or
+/// the whole new one: a temporary file in the same folder, synced, renamed over it.
 fn write_atomically(path: &Path, text: &str) -> Result<(), GameError> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, text)
-        .and_then(|_| fs::rename(&tmp, path))
-        .map_err(|e| io_error(path, e))
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    // Named for this process: two writers never share a temporary file.
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        })
+        .and_then(|_| fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(io_error(path, e));
+    }
+    // The rename is on disk once the folder is; a file system that cannot sync a
+    // folder still has the file whole, old or new.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(d) = File::open(dir)
+    {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 /// The view of every position of a game, replayed in the referee's machine: the
@@ -769,6 +1152,8 @@ pub fn term_json(t: &Term) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::find_game;
+    use crate::referee::{FaultRecord, MoveRecord};
 
     #[test]
     fn games_in_flight_get_cores_of_their_own() {
@@ -781,5 +1166,181 @@ mod tests {
         // More games than cores: they share, round the table.
         assert_eq!(core_slots(3, &[4, 6]), vec![vec![4], vec![6], vec![4]]);
         assert_eq!(core_slots(2, &[]), vec![Vec::<usize>::new(), Vec::new()]);
+    }
+
+    fn championship() -> Championship<'static> {
+        Championship {
+            table: Table {
+                game: find_game("breakthrough").expect("breakthrough is a game"),
+                options: vec![("rows".into(), "4".into()), ("cols".into(), "4".into())],
+                start: None,
+                move_ms: 200,
+                memory_bytes: 0,
+                tabula: PathBuf::new(),
+                rules_file: None,
+                log_dir: None,
+                sandbox: None,
+                cores: Vec::new(),
+                ponder: false,
+            },
+            entrants: ["alice=greedy", "bob=random"]
+                .iter()
+                .map(|e| e.parse().expect("an entrant"))
+                .collect(),
+            scoring: Scoring::Breakthrough,
+            self_games: true,
+            seed: 7,
+            jobs: 1,
+            dir: PathBuf::new(),
+            late: Vec::new(),
+        }
+    }
+
+    /// Game `id` as the referee would record it, both sides played by greedy.
+    fn honest(ch: &Championship, referee: &Rules, id: usize) -> GameRecord {
+        let plan = schedule(ch.entrants.len(), ch.self_games);
+        let p = plan[id];
+        let seats = [&ch.entrants[p.first], &ch.entrants[p.second]];
+        let mut state = start_state(referee, &ch.table).unwrap();
+        let mut moves = Vec::new();
+        let (scores, result) = loop {
+            if let Outcome::Over { scores, result } = referee.outcome(&state).unwrap() {
+                break (scores, result);
+            }
+            let player = referee.to_move(&state).unwrap().unwrap();
+            let (mv, _) = referee.choose_move("greedy", &state, 100).unwrap();
+            moves.push(MoveRecord {
+                player,
+                notation: referee.move_text(&state, &mv).unwrap(),
+                ms: 1,
+            });
+            state = referee.apply(&state, &mv).unwrap().unwrap().0;
+        };
+        let (result, winners) = match result {
+            Verdict::Winner(w) => ("winner", vec![w]),
+            Verdict::Tie(ws) => ("tie", ws),
+        };
+        GameRecord {
+            id,
+            championship: Some(Settings::of(ch).id),
+            players: seats.iter().map(|e| e.name.clone()).collect(),
+            specs: seats.iter().map(|e| e.spec.to_string()).collect(),
+            options: ch.table.options.clone(),
+            start: None,
+            seed: game_seed(ch.seed, id),
+            moves,
+            scores,
+            result: result.into(),
+            winners,
+            fault: None,
+        }
+    }
+
+    #[test]
+    fn only_records_the_schedule_and_the_rules_produce_are_adopted() {
+        let ch = championship();
+        let id = Settings::of(&ch).id;
+        let plan = schedule(2, true);
+        let referee = Rules::load(ch.table.game, None).unwrap();
+        let check = |r: &GameRecord| check_record(&ch, &id, &plan, &referee, r).unwrap();
+        let good = honest(&ch, &referee, 1);
+        assert!(good.moves.len() > 2);
+        assert_eq!(check(&good), None);
+        let rejected = |change: &dyn Fn(&mut GameRecord), words: &str| {
+            let mut r = good.clone();
+            change(&mut r);
+            let why = check(&r).unwrap_or_else(|| panic!("adopted: {r:?}"));
+            assert!(why.contains(words), "{why}");
+        };
+        rejected(&|r| r.championship = None, "names no championship");
+        rejected(
+            &|r| r.championship = Some("0123".into()),
+            "another championship",
+        );
+        rejected(&|r| r.id = 9, "not in the schedule, which has 4 games");
+        rejected(&|r| r.players.reverse(), "its players are alice vs bob");
+        rejected(&|r| r.specs[0] = "greedy".into(), "played by");
+        rejected(&|r| r.seed += 1, "its seed");
+        rejected(&|r| r.options[0].1 = "5".into(), "another board");
+        // The winner flipped, as a loser would forge it.
+        rejected(
+            &|r| {
+                r.winners = vec![3 - r.winners[0]];
+                r.scores.reverse();
+            },
+            "the rules say",
+        );
+        rejected(&|r| r.scores = vec![5, 5], "scores");
+        rejected(&|r| r.moves[1].notation = "a1-a4".into(), "move 2, a1-a4");
+        rejected(&|r| r.moves[0].notation = "nonsense".into(), "is no move");
+        rejected(&|r| r.moves[0].player = 2, "is by player 2");
+        rejected(&|r| r.moves.truncate(2), "the game goes on");
+        rejected(&|r| r.result = "draw".into(), "its result");
+        rejected(
+            &|r| {
+                r.result = "fault".into();
+                r.fault = Some(FaultRecord {
+                    player: 1,
+                    reason: "timeout: 9 s".into(),
+                });
+            },
+            "already over",
+        );
+        rejected(
+            &|r| {
+                r.fault = Some(FaultRecord {
+                    player: 1,
+                    reason: "timeout: 9 s".into(),
+                })
+            },
+            "names a fault",
+        );
+        // A fault ending a game still going stands (only the referee saw the clock),
+        // with the points as the referee gives them.
+        let mut fault = good.clone();
+        fault.moves.truncate(2);
+        fault.result = "fault".into();
+        fault.winners = vec![2];
+        fault.scores = vec![0, 1];
+        fault.fault = Some(FaultRecord {
+            player: 1,
+            reason: "timeout: 1.2 s".into(),
+        });
+        assert_eq!(check(&fault), None);
+        fault.winners = vec![1];
+        assert!(check(&fault).unwrap().contains("lost by a fault"));
+    }
+
+    #[test]
+    fn the_id_follows_the_settings() {
+        let ch = championship();
+        let a = Settings::of(&ch);
+        assert_eq!(a.id.len(), 16);
+        assert_eq!(a.id, a.hash_id());
+        let mut other = championship();
+        other.seed = 8;
+        assert_ne!(Settings::of(&other).id, a.id);
+        // Written and read back, the id is the same.
+        let back: Settings = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(back.hash_id(), a.id);
+    }
+
+    #[test]
+    fn one_runner_holds_a_folder_and_forged_text_is_shown_tamed() {
+        let dir = std::env::temp_dir().join(format!("tabula-lock-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let held = lock_folder(&dir).unwrap();
+        // flock locks belong to an open file: a second open in this process conflicts
+        // as another process's would.
+        let err = lock_folder(&dir).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("another tabula (PID {})", std::process::id())),
+            "{err}"
+        );
+        drop(held);
+        assert!(lock_folder(&dir).is_ok());
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(shown("a\nb\u{1b}[2J"), "a\\nb\\u{1b}[2J");
+        assert!(shown(&"x".repeat(100)).ends_with("x…"));
     }
 }

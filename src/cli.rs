@@ -957,6 +957,9 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         dir: args.out.clone(),
         late,
     };
+    // One runner per folder, for the whole run: two would play the same games and
+    // write the same files.
+    let lock = championship::lock_folder(&ch.dir)?;
     println!(
         "{} championship: {} players, {} games, {} at once; start {}",
         info.title,
@@ -966,7 +969,7 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         ch.table.start.as_deref().unwrap_or("the usual one")
     );
     let mut out = std::io::stdout();
-    let records = championship::run(&ch, &mut out)?;
+    let records = championship::run(&ch, &lock, &mut out)?;
     let res = championship::results(&ch, &records);
     println!("\n{}", championship::standings_text(&res));
     let written = championship::write_outputs(&ch, &res, &records, &referee)?;

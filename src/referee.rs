@@ -96,6 +96,10 @@ pub struct FaultRecord {
 pub struct GameRecord {
     /// The game's number in its match or championship.
     pub id: usize,
+    /// The championship the game belongs to (the id in its `championship.json`), so
+    /// that a resume adopts only its own records; none in a match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub championship: Option<String>,
     /// The name of the player at each seat, in the game's player order.
     pub players: Vec<String>,
     /// The spec each seat was played by.
@@ -213,6 +217,7 @@ pub fn play_game(
     let mut state = start_state(referee, table)?;
     let mut record = GameRecord {
         id,
+        championship: None,
         players: seats.iter().map(|s| s.name.clone()).collect(),
         specs: seats.iter().map(|s| s.spec.to_string()).collect(),
         options: table.options.clone(),
@@ -323,6 +328,12 @@ pub fn play_game(
                 continue;
             }
             if let Err(fault) = other.ask(&format!("play {notation}"), table.play_timeout()) {
+                // The move that ended the game stands: a player failing to hear it
+                // changes nothing, and a fault after the end is no game the rules
+                // could replay (a resume rejects such a record).
+                if matches!(referee.outcome(&state)?, Outcome::Over { .. }) {
+                    break;
+                }
                 return finish_fault(record, referee, &state, seat, fault, players);
             }
         }
