@@ -47,6 +47,8 @@ pub enum Fault {
     Crash(String),
     /// It could not even be started.
     Start(String),
+    /// It went over one of its limits (its CPU time in the game).
+    Limit(String),
 }
 
 impl std::fmt::Display for Fault {
@@ -57,6 +59,7 @@ impl std::fmt::Display for Fault {
             Fault::Protocol(m) => write!(f, "protocol: {m}"),
             Fault::Crash(m) => write!(f, "crash: {m}"),
             Fault::Start(m) => write!(f, "start: {m}"),
+            Fault::Limit(m) => write!(f, "limit: {m}"),
         }
     }
 }
@@ -103,6 +106,8 @@ pub struct PlayerProcess {
     /// Whether it is frozen between commands.
     freezes: bool,
     memory_bytes: u64,
+    /// CPU seconds it may use in the game, all its processes together.
+    cpu_seconds: u64,
     /// Whether its process has been waited for (its id may be reused since).
     reaped: bool,
 }
@@ -220,6 +225,7 @@ impl PlayerProcess {
             group,
             freezes,
             memory_bytes: limits.memory_bytes,
+            cpu_seconds: limits.cpu_seconds,
             reaped: false,
         })
     }
@@ -241,7 +247,19 @@ impl PlayerProcess {
     pub fn ask(&mut self, command: &str, timeout: Duration) -> Result<String, Fault> {
         let started = Instant::now();
         self.thaw();
-        let result = self.exchange(command, timeout, started);
+        let mut result = self.exchange(command, timeout, started);
+        // All its processes together, over the whole game: RLIMIT_CPU counts each
+        // process on its own.
+        if result.is_ok()
+            && let Some(used) = self.cpu_time()
+            && used.as_secs() >= self.cpu_seconds
+        {
+            result = Err(Fault::Limit(format!(
+                "used {} s of CPU time in this game, its limit is {} s",
+                used.as_secs(),
+                self.cpu_seconds
+            )));
+        }
         if let Err(fault) = &result
             && !matches!(fault, Fault::Refused(_))
         {

@@ -32,8 +32,9 @@ pub struct Limits {
     pub file_bytes: u64,
     /// Open files per process (`RLIMIT_NOFILE`).
     pub open_files: u64,
-    /// CPU seconds per process over the whole game (`RLIMIT_CPU`): a backstop, the
-    /// move clock is what normally ends a player that thinks too long.
+    /// CPU seconds over the whole game, per process (`RLIMIT_CPU`) and for all its
+    /// processes together (measured in its cgroup): a backstop, the move clock is what
+    /// normally ends a player that thinks too long.
     pub cpu_seconds: u64,
     /// The size of its scratch `/tmp`.
     pub scratch_bytes: u64,
