@@ -92,8 +92,8 @@ struct TournamentArgs {
     /// A late submission: NAME=DAYS costs one grade point a day (repeatable)
     #[arg(long, value_name = "NAME=DAYS")]
     late: Vec<String>,
-    /// Run the players without the sandbox (bubblewrap, cgroups): only for programs
-    /// you trust, since they run with your rights. Said in the standings and the page
+    /// Run the players without the sandbox (bubblewrap): only for programs you trust,
+    /// since they run with your rights. Said in the standings and the page
     #[arg(long)]
     no_sandbox: bool,
     /// Let players think while it is the opponent's turn (by default a player is
@@ -325,8 +325,8 @@ struct MatchArgs {
     /// The cap on each player's memory (e.g. 1G, 512M); a player beyond it dies alone
     #[arg(long, default_value = "1G")]
     memory: String,
-    /// Run the players without the sandbox (bubblewrap, cgroups): only for programs
-    /// you trust, since they run with your rights. Said in the standings and the page
+    /// Run the players without the sandbox (bubblewrap): only for programs you trust,
+    /// since they run with your rights. Said in the standings and the page
     #[arg(long)]
     no_sandbox: bool,
     /// Let players think while it is the opponent's turn (by default a player is
