@@ -1,6 +1,7 @@
 //! The `tabula` command line.
 
 use crate::engine::ReplAnswer;
+use crate::engine::process::{EngineProcess, Limits, Stopped};
 use crate::game::{self, GameError, GameInfo, Rules};
 use crate::play::{self, Table};
 use crate::player::PlayerSpec;
@@ -13,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -56,6 +57,9 @@ enum Command {
     /// Serve one of tabula's players over the player protocol (docs/protocol.md) on
     /// stdin and stdout, as the referee runs it
     Serve(ServeArgs),
+    /// The Prolog engine of `repl` and `query`, in a process of its own (internal)
+    #[command(name = "__engine", hide = true)]
+    Engine,
 }
 
 #[derive(Args, Debug)]
@@ -281,6 +285,14 @@ struct ReplArgs {
     /// A rules file to load instead of the game's own
     #[arg(long)]
     rules: Option<PathBuf>,
+    /// Stop a goal that runs longer than SECS seconds of wall-clock time (default: no
+    /// limit; Ctrl-C stops a goal)
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// The cap on the Prolog engine's memory (e.g. 4G, 512M; 0: no cap): a goal that
+    /// needs more is stopped and the engine restarted
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    memory: String,
 }
 
 #[derive(Args, Debug)]
@@ -295,6 +307,13 @@ struct QueryArgs {
     /// Print at most this many solutions
     #[arg(long)]
     limit: Option<usize>,
+    /// Stop the goal when it has run this many seconds of wall-clock time (0: no limit)
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    timeout: f64,
+    /// The cap on the Prolog engine's memory (e.g. 2G, 512M; 0: no cap): a goal that
+    /// needs more is stopped
+    #[arg(long, value_name = "SIZE", default_value = "2G")]
+    memory: String,
 }
 
 #[derive(Args, Debug)]
@@ -414,6 +433,7 @@ pub fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Tournament(args)) => tournament(args),
         Some(Command::Grade(args)) => grade(args),
+        Some(Command::Engine) => return crate::engine::process::serve(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -771,32 +791,65 @@ fn rules_files(info: &GameInfo, rules: Option<&Path>) -> Vec<PathBuf> {
 
 fn repl(args: ReplArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
+    let limits = limits(args.timeout.unwrap_or(0.0), &args.memory)?;
     let mut out = std::io::stdout();
-    let mut repl = Repl::new(rules_files(info, args.rules.as_deref()), &mut out)?;
+    let mut repl = Repl::new(rules_files(info, args.rules.as_deref()), limits, &mut out)?;
     let mut input = play::stdin_input();
     repl.run(input.as_mut(), &mut out);
     Ok(())
 }
 
-/// Exit 0 if the goal has a solution, 1 if none, 2 on an error.
+/// The limits of `--timeout SECS` (0: none) and `--memory SIZE` (0: none).
+fn limits(timeout: f64, memory: &str) -> Result<Limits, GameError> {
+    if !(timeout >= 0.0 && timeout.is_finite() && timeout < 1e9) {
+        return Err(GameError::Usage(
+            "--timeout must be a number of seconds (0: no limit)".into(),
+        ));
+    }
+    let memory = memory_bytes(memory)?;
+    Ok(Limits {
+        timeout: (timeout > 0.0).then(|| Duration::from_secs_f64(timeout)),
+        memory: (memory > 0).then_some(memory),
+    })
+}
+
+/// Exit 0 if the goal has a solution, 1 if none, 2 on an error (a timeout or running
+/// out of memory too).
 fn query(args: QueryArgs) -> ExitCode {
     let run = || -> Result<bool, GameError> {
         let info = game_info(&args.game)?;
-        let rules = Rules::load_files(rules_files(info, args.rules.as_deref()))?;
-        let mut any = false;
+        let limits = limits(args.timeout, &args.memory)?;
+        let stopped = |s: Stopped| GameError::Usage(s.to_string());
+        // The goal runs in a process of its own, which can be stopped.
+        let mut engine = EngineProcess::start(limits.memory).map_err(stopped)?;
+        let files = rules_files(info, args.rules.as_deref());
+        let errors = engine
+            .load(&files, true, limits.load_deadline())
+            .map_err(|s| GameError::Usage(s.loading()))?;
+        if let Some(e) = errors.into_iter().next() {
+            return Err(GameError::Usage(e));
+        }
         let limit = args.limit.unwrap_or(usize::MAX);
-        for (count, answer) in rules.engine().repl(&args.goal).enumerate() {
-            match answer {
-                ReplAnswer::Solution { text, output, .. } => {
-                    if count >= limit {
-                        break;
-                    }
+        let mut count = 0;
+        if limit == 0 {
+            return Ok(false);
+        }
+        // One deadline for all the solutions: the timeout bounds the whole goal.
+        let deadline = limits.deadline();
+        let mut answer = engine.goal(&args.goal, deadline);
+        loop {
+            match answer.map_err(stopped)? {
+                ReplAnswer::Solution { text, output, last } => {
                     print!("{output}");
                     println!("{text}");
-                    any = true;
+                    count += 1;
+                    if last || count >= limit {
+                        break;
+                    }
                 }
                 ReplAnswer::False { output } => {
                     print!("{output}");
+                    break;
                 }
                 ReplAnswer::SyntaxError { text } => {
                     return Err(GameError::Usage(format!(
@@ -808,8 +861,9 @@ fn query(args: QueryArgs) -> ExitCode {
                     return Err(GameError::Usage(format!("the goal raised {text}")));
                 }
             }
+            answer = engine.next(deadline);
         }
-        Ok(any)
+        Ok(count > 0)
     };
     match run() {
         Ok(true) => ExitCode::SUCCESS,

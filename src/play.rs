@@ -12,8 +12,27 @@ use std::io::{BufRead, Write};
 /// Where a person's lines come from: a line editor on a terminal, plain lines from a
 /// pipe (scripts and tests).
 pub trait LineInput {
-    /// The next line, without its end; `None` when the input has ended.
+    /// The next line, without its end; `None` when the input has ended (or Ctrl-C was
+    /// typed: in a game, that abandons it).
     fn line(&mut self, prompt: &str) -> Option<String>;
+
+    /// Like [`LineInput::line`], but tells Ctrl-C apart from the end of the input, as
+    /// a toplevel must (Ctrl-C clears the line, Ctrl-D leaves). Inputs that cannot be
+    /// interrupted need not override it.
+    fn read(&mut self, prompt: &str) -> Typed {
+        self.line(prompt).map_or(Typed::End, Typed::Line)
+    }
+}
+
+/// What [`LineInput::read`] got.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// A line, without its end.
+    Line(String),
+    /// Ctrl-C at the prompt.
+    Interrupted,
+    /// The input has ended (Ctrl-D, or the end of a pipe).
+    End,
 }
 
 /// Line editing and history with rustyline.
@@ -27,14 +46,30 @@ impl Editor {
 
 impl LineInput for Editor {
     fn line(&mut self, prompt: &str) -> Option<String> {
-        match self.0.readline(prompt) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = self.0.add_history_entry(line.as_str());
+        match self.read(prompt) {
+            Typed::Line(line) => Some(line),
+            Typed::Interrupted | Typed::End => None,
+        }
+    }
+
+    fn read(&mut self, prompt: &str) -> Typed {
+        use rustyline::error::ReadlineError;
+        loop {
+            match self.0.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = self.0.add_history_entry(line.as_str());
+                    }
+                    return Typed::Line(line);
                 }
-                Some(line)
+                Err(ReadlineError::Interrupted) => return Typed::Interrupted,
+                // rustyline gives up on the line at the first byte that is not UTF-8,
+                // without saying where: say so and read on, rather than end the input.
+                Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    println!("that line is not valid UTF-8: ignored");
+                }
+                Err(_) => return Typed::End,
             }
-            Err(_) => None,
         }
     }
 }
@@ -44,19 +79,40 @@ pub struct Lines<R: BufRead>(pub R);
 
 impl<R: BufRead> LineInput for Lines<R> {
     fn line(&mut self, prompt: &str) -> Option<String> {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => {
-                // Echo the line, so a transcript of piped input reads like a session.
-                let line = line.trim_end_matches(['\n', '\r']).to_string();
-                println!("{line}");
-                Some(line)
+        loop {
+            print!("{prompt}");
+            let _ = std::io::stdout().flush();
+            let mut bytes = Vec::new();
+            match self.0.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {}
+            }
+            while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                bytes.pop();
+            }
+            // A line that is not UTF-8 is reported and skipped: it is not the end of
+            // the input, and what follows it may be fine.
+            match String::from_utf8(bytes) {
+                Ok(line) => {
+                    // Echo the line, so a transcript of piped input reads like a session.
+                    println!("{line}");
+                    return Some(line);
+                }
+                Err(e) => println!("{}", not_utf8(e.as_bytes())),
             }
         }
     }
+}
+
+/// What is said of a line that is not valid UTF-8: its first bad byte and that byte's
+/// column (counted in characters, from 1).
+pub fn not_utf8(bytes: &[u8]) -> String {
+    let good = std::str::from_utf8(bytes)
+        .err()
+        .map_or(bytes.len(), |e| e.valid_up_to());
+    let column = String::from_utf8_lossy(&bytes[..good]).chars().count() + 1;
+    let byte = bytes.get(good).copied().unwrap_or_default();
+    format!("that line is not valid UTF-8 (byte {byte:#04x} at column {column}): ignored")
 }
 
 /// The input for people at this terminal: an editor when stdin is a terminal, plain
@@ -444,4 +500,38 @@ fn view_scores(view: &Term) -> Option<Vec<i64>> {
         return term::as_list(scores)?.iter().map(term::as_i64).collect();
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_named_by_its_first_bad_byte() {
+        assert_eq!(
+            not_utf8(b"h(\xff0,0)"),
+            "that line is not valid UTF-8 (byte 0xff at column 3): ignored"
+        );
+        // Columns count characters, not bytes.
+        assert_eq!(
+            not_utf8(
+                "é\u{e9}"
+                    .as_bytes()
+                    .iter()
+                    .chain(b"\xc3(")
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .as_slice()
+            ),
+            "that line is not valid UTF-8 (byte 0xc3 at column 3): ignored"
+        );
+    }
+
+    #[test]
+    fn piped_lines_skip_what_is_not_utf8_and_go_on() {
+        let mut input = Lines(&b"a\n\xfe\xff\nb\r\n"[..]);
+        assert_eq!(input.line("> ").as_deref(), Some("a"));
+        assert_eq!(input.line("> ").as_deref(), Some("b"));
+        assert_eq!(input.line("> "), None);
+    }
 }

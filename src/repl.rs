@@ -1,52 +1,121 @@
 //! A Prolog toplevel with a game's rules loaded: line editing and history, answers one
 //! at a time with `;`, errors as Prolog prints them, `:help` from the contract's doc
 //! comments, `:reload` to re-read the files after editing them.
+//!
+//! The engine runs in a child process ([`crate::engine::process`]) so that a goal can be
+//! stopped: by Ctrl-C, by `--timeout`, or by the `--memory` cap. A stopped goal takes
+//! its engine with it; a fresh one loads the same files and the session goes on.
 
-use crate::engine::{Engine, ReplAnswer};
-use crate::play::LineInput;
+use crate::engine::process::{CatchInterrupts, EngineProcess, Limits, Stopped};
+use crate::engine::{Engine, EngineError, ReplAnswer};
+use crate::play::{LineInput, Typed};
 use crate::term;
 use std::io::Write;
 use std::path::PathBuf;
 
 /// The REPL's state: the engine and the files to (re)load into it.
 pub struct Repl {
-    engine: Engine,
+    /// `None` after the engine was stopped and a new one could not be started yet.
+    engine: Option<EngineProcess>,
     files: Vec<PathBuf>,
+    limits: Limits,
+    /// The files are loaded in the engine (as far as they load): a new engine after a
+    /// stopped goal loads them again.
+    loaded: bool,
 }
 
 const HELP: &str = "\
 Type a Prolog goal ending with a full stop, e.g.  dots:initial_state([], S).
 After an answer, type ; (and Enter) for the next one, or just Enter to stop.
+Ctrl-C stops a goal that runs too long; at the prompt it clears the line.
 Commands:
   :help [NAME]   the contract's predicates and their documentation (those matching NAME)
   :reload        re-read the rules files (after editing them)
   :files         the files loaded
   :quit          leave (also halt. or Ctrl-D)";
 
+/// What a new engine loses of the session, said when a stopped goal forces one.
+const LOST: &str = "The Prolog engine was restarted with the same files: what the session \
+changed since they were loaded (clauses asserted or retracted, global variables, flags, \
+operators, modules loaded at the prompt) is lost.";
+
 impl Repl {
     /// Starts an engine and loads `files`; a file that fails to load is reported and
     /// the REPL starts without it, so it can be fixed and `:reload`ed.
     pub fn new(
         files: Vec<PathBuf>,
+        limits: Limits,
         out: &mut dyn Write,
-    ) -> Result<Repl, crate::engine::EngineError> {
-        let repl = Repl {
-            engine: Engine::new()?,
+    ) -> Result<Repl, EngineError> {
+        let engine = EngineProcess::start(limits.memory)
+            .map_err(|e| EngineError::Unavailable(e.to_string()))?;
+        let mut repl = Repl {
+            engine: Some(engine),
             files,
+            limits,
+            loaded: false,
         };
         repl.load(out);
         Ok(repl)
     }
 
-    fn load(&self, out: &mut dyn Write) -> bool {
-        let mut ok = true;
-        for file in &self.files {
-            if let Err(e) = self.engine.consult(file) {
-                let _ = writeln!(out, "{e}");
-                ok = false;
+    /// Loads the files into the engine; false when one did not load.
+    fn load(&mut self, out: &mut dyn Write) -> bool {
+        let interrupts = CatchInterrupts::new();
+        let deadline = self.limits.load_deadline();
+        let files = self.files.clone();
+        let result = match self.engine() {
+            Ok(engine) => engine.load(&files, false, deadline),
+            Err(stopped) => Err(stopped),
+        };
+        drop(interrupts);
+        match result {
+            Ok(errors) => {
+                self.loaded = true;
+                for e in &errors {
+                    let _ = writeln!(out, "{e}");
+                }
+                errors.is_empty()
+            }
+            Err(stopped) => {
+                // Loading again would likely stop again: go on with an empty engine.
+                self.engine = None;
+                self.loaded = false;
+                let _ = writeln!(
+                    out,
+                    "{}. No file is loaded: :reload loads them again.",
+                    stopped.loading()
+                );
+                false
             }
         }
-        ok
+    }
+
+    /// The engine, a new one if the last was stopped.
+    fn engine(&mut self) -> Result<&mut EngineProcess, Stopped> {
+        if self.engine.is_none() {
+            self.engine = Some(EngineProcess::start(self.limits.memory)?);
+        }
+        self.engine
+            .as_mut()
+            .ok_or_else(|| Stopped::Failed("no engine".into()))
+    }
+
+    /// After a goal was stopped (its engine is gone): says why, and starts a new engine
+    /// with the same files.
+    fn recover(&mut self, stopped: &Stopped, out: &mut dyn Write) {
+        let _ = writeln!(out, "   {stopped}.");
+        if let Some(mut engine) = self.engine.take() {
+            engine.kill();
+        }
+        if self.loaded {
+            self.load(out);
+        } else if let Err(e) = self.engine() {
+            let _ = writeln!(out, "   {e}.");
+        }
+        if self.engine.is_some() {
+            let _ = writeln!(out, "   {LOST}");
+        }
     }
 
     /// Reads goals until the input ends or the user quits.
@@ -58,9 +127,17 @@ impl Repl {
         let mut pending = String::new();
         loop {
             let prompt = if pending.is_empty() { "?- " } else { "|  " };
-            let Some(line) = input.line(prompt) else {
-                let _ = writeln!(out);
-                return;
+            let line = match input.read(prompt) {
+                Typed::Line(line) => line,
+                // Ctrl-C at the prompt drops what was typed, as in other toplevels.
+                Typed::Interrupted => {
+                    pending.clear();
+                    continue;
+                }
+                Typed::End => {
+                    let _ = writeln!(out);
+                    return;
+                }
             };
             let trimmed = line.trim();
             if pending.is_empty() && trimmed.starts_with(':') {
@@ -87,11 +164,26 @@ impl Repl {
     }
 
     /// Runs one goal, asking after each solution whether to go on.
-    fn answer(&self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) {
-        let mut answers = self.engine.repl(goal);
+    fn answer(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) {
+        let mut first = true;
         loop {
-            let Some(answer) = answers.next() else {
-                return;
+            // Ctrl-C stops the goal while it computes (and only then: at the prompts,
+            // rustyline reads it as a key).
+            let interrupts = CatchInterrupts::new();
+            let deadline = self.limits.deadline();
+            let answer = match self.engine() {
+                Ok(engine) if first => engine.goal(goal, deadline),
+                Ok(engine) => engine.next(deadline),
+                Err(stopped) => Err(stopped),
+            };
+            drop(interrupts);
+            first = false;
+            let answer = match answer {
+                Ok(answer) => answer,
+                Err(stopped) => {
+                    self.recover(&stopped, out);
+                    return;
+                }
             };
             match answer {
                 ReplAnswer::Solution { text, output, last } => {
@@ -100,10 +192,13 @@ impl Repl {
                         let _ = writeln!(out, "   {text}.");
                         return;
                     }
-                    let more = input.line(&format!("   {text} "));
-                    match more.as_deref().map(str::trim) {
-                        Some(";") | Some("n") | Some(" ") => continue,
+                    match input.read(&format!("   {text} ")) {
+                        Typed::Line(more) if matches!(more.trim(), ";" | "n") => continue,
+                        // Enter, anything else, Ctrl-C or the end of input: no more.
                         _ => {
+                            if let Some(engine) = self.engine.as_mut() {
+                                engine.stop();
+                            }
                             let _ = writeln!(out, "   .");
                             return;
                         }
@@ -133,20 +228,33 @@ impl Repl {
         match words.next().unwrap_or("") {
             ":q" | ":quit" | ":exit" | ":halt" => return false,
             ":h" | ":help" => {
-                let _ = writeln!(out, "{}", self.help(words.next()));
+                let interrupts = CatchInterrupts::new();
+                let deadline = self.limits.deadline();
+                let filter = words.next();
+                let text = match self.engine() {
+                    Ok(engine) => engine.help(filter, deadline),
+                    Err(stopped) => Err(stopped),
+                };
+                drop(interrupts);
+                match text {
+                    Ok(text) => {
+                        let text = if filter.is_none() {
+                            format!("{HELP}\n\n{text}")
+                        } else {
+                            text
+                        };
+                        let _ = writeln!(out, "{}", text.trim_end());
+                    }
+                    Err(stopped) => self.recover(&stopped, out),
+                }
             }
             ":reload" | ":r" => {
-                // A fresh machine: predicates deleted from a file disappear too.
-                match Engine::new() {
-                    Ok(engine) => {
-                        self.engine = engine;
-                        if self.load(out) {
-                            let _ = writeln!(out, "Reloaded {} file(s).", self.files.len());
-                        }
-                    }
-                    Err(e) => {
-                        let _ = writeln!(out, "{e}");
-                    }
+                // A fresh engine: predicates deleted from a file disappear too.
+                if let Some(mut engine) = self.engine.take() {
+                    engine.kill();
+                }
+                if self.load(out) {
+                    let _ = writeln!(out, "Reloaded {} file(s).", self.files.len());
                 }
             }
             ":files" => {
@@ -160,55 +268,49 @@ impl Repl {
         }
         true
     }
+}
 
-    /// The doc comments (`%% head` and the `%` lines under it) of the loaded files.
-    fn help(&self, filter: Option<&str>) -> String {
-        let mut text = String::new();
-        if filter.is_none() {
-            text.push_str(HELP);
-            text.push_str("\n\n");
-        }
-        for file in &self.files {
-            let goal = format!(
-                "'$tabula':doc_lines({}, Docs)",
-                term::quote_string(&file.to_string_lossy())
-            );
-            let Ok(docs) = self.engine.query_value(&goal, "Docs") else {
+/// The doc comments (`%% head` and the `%` lines under it) of the loaded files, read
+/// in `engine` (in the REPL's engine process).
+pub fn help_text(engine: &Engine, files: &[PathBuf], filter: Option<&str>) -> String {
+    let mut text = String::new();
+    for file in files {
+        let goal = format!(
+            "'$tabula':doc_lines({}, Docs)",
+            term::quote_string(&file.to_string_lossy())
+        );
+        let Ok(docs) = engine.query_value(&goal, "Docs") else {
+            continue;
+        };
+        let mut section = String::new();
+        for doc in term::as_list(&docs).unwrap_or_default() {
+            let Some([head, body]) = term::args(&doc, "doc", 2) else {
                 continue;
             };
-            let mut section = String::new();
-            for doc in term::as_list(&docs).unwrap_or_default() {
-                let Some([head, body]) = term::args(&doc, "doc", 2) else {
-                    continue;
-                };
-                let head = term::as_text(head).unwrap_or_default();
-                if filter.is_some_and(|f| !head.contains(f)) {
-                    continue;
-                }
-                section.push_str(&format!("  {head}\n"));
-                for line in term::as_list(body).unwrap_or_default() {
-                    section.push_str(&format!(
-                        "      {}\n",
-                        term::as_text(&line).unwrap_or_default()
-                    ));
-                }
+            let head = term::as_text(head).unwrap_or_default();
+            if filter.is_some_and(|f| !head.contains(f)) {
+                continue;
             }
-            if !section.is_empty() {
-                let name = file
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                text.push_str(&format!("{name}:\n{section}"));
+            section.push_str(&format!("  {head}\n"));
+            for line in term::as_list(body).unwrap_or_default() {
+                section.push_str(&format!(
+                    "      {}\n",
+                    term::as_text(&line).unwrap_or_default()
+                ));
             }
         }
-        if text.is_empty() {
-            text = format!(
-                "No documented predicate matches {:?}.",
-                filter.unwrap_or("")
-            );
+        if !section.is_empty() {
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            text.push_str(&format!("{name}:\n{section}"));
         }
-        text.trim_end().to_string()
     }
+    if let Some(filter) = filter.filter(|_| text.is_empty()) {
+        text = format!("No documented predicate matches {filter:?}.");
+    }
+    text.trim_end().to_string()
 }
 
 /// A goal is complete when its text ends with a full stop (not one inside `=..` or a

@@ -24,6 +24,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
+pub mod process;
+
 const SUPPORT: &str = include_str!("support.pl");
 
 /// Run once in every new machine. With the toplevel marked as started, the loader
@@ -135,8 +137,9 @@ pub fn describe_error(error: &Term) -> String {
     format!("{what}\n   {raw}")
 }
 
-/// One answer of an interactive query, written as a toplevel writes it.
-#[derive(Debug, Clone, PartialEq)]
+/// One answer of an interactive query, written as a toplevel writes it. (Serde: the
+/// REPL's engine runs in a child process, see [`process`].)
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ReplAnswer {
     /// A solution: `X = 1, Y = f(Z)` or `true`, plus what the goal printed; `last`
     /// when the goal can have no other solution.

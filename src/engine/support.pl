@@ -74,7 +74,7 @@ residue(Bindings, Residue) :-
 % warning on stdout that nobody may see), so the program would not be the one written.
 consult_file(PathChars, Result) :-
     atom_chars(Path, PathChars),
-    catch(consult(Path), E, true),
+    catch(consult_source(Path), E, true),
     (   nonvar(E) ->
         error_line(E, Path, Line),
         Result = error(E, Line)
@@ -82,6 +82,41 @@ consult_file(PathChars, Result) :-
         Result = error(error(discontiguous(PI, First), consult/1), Line)
     ;   Result = ok
     ).
+
+%% consult_source(+Path)
+% Consults the file at Path as consult/1 does, also when it starts with a UTF-8
+% byte-order mark (as Windows editors save files), which Scryer's reader refuses with a
+% syntax error on line 1. Such a file is loaded from a stream opened past the mark.
+% loader:consult_stream/2 loads the module, then fails to import it with an unbound
+% export list (Scryer 0.10 throws syntax_error(invalid_module_declaration) with no line,
+% after the module is compiled): the import is done here instead, as use_module/1 does
+% (library(M) of a module already loaded only imports it).
+consult_source(Path) :-
+    (   starts_with_bom(Path) ->
+        setup_call_cleanup(open_source(Path, S),
+                           ( stream_property(S, file_name(File)),
+                             catch(loader:consult_stream(S, File),
+                                   error(syntax_error(invalid_module_declaration), load/1),
+                                   true)
+                           ),
+                           catch(close(S), _, true)),
+        (   catch(source_module(Path, Module), _, fail) -> use_module(library(Module))
+        ;   true
+        )
+    ;   consult(Path)
+    ).
+
+starts_with_bom(Path) :-
+    setup_call_cleanup(open(Path, read, S), peek_char(S, C), close(S)),
+    C == '\xFEFF\'.
+
+%% open_source(+Path, -Stream)
+% Opens the file at Path for reading Prolog text, past a UTF-8 byte-order mark if it
+% starts with one. Reading zero characters consumes just the mark (Scryer skips a mark
+% before any character it reads); get_char/2 would also take the next character.
+open_source(Path, S) :-
+    open(Path, read, S),
+    (   peek_char(S, '\xFEFF\') -> get_n_chars(S, 0, _) ; true ).
 
 %% split_predicate(+Path, -PI, -FirstLine, -Line)
 % The clauses of PI in the file at Path come in more than one group: the first group
@@ -91,7 +126,7 @@ consult_file(PathChars, Result) :-
 % not read on its own (the file's own operators, say).
 split_predicate(Path, PI, First, Line) :-
     empty_assoc(Seen),
-    setup_call_cleanup(open(Path, read, S),
+    setup_call_cleanup(open_source(Path, S),
                        split_predicate_(S, 0, none, Seen, [], PI, First, Line),
                        close(S)).
 
@@ -152,7 +187,7 @@ error_line(error(type_error(evaluable, F/A), _), Path, Line) :- !,
 error_line(_, _, 0).
 
 first_line_containing(Path, F, A, Line) :-
-    setup_call_cleanup(open(Path, read, S),
+    setup_call_cleanup(open_source(Path, S),
                        first_line_containing_(S, 0, F, A, Line),
                        close(S)).
 
@@ -180,8 +215,8 @@ next_term(S, Lines0, T, Start, Lines) :-
 % unreadable_clause_start(+Path, -Line): the first line of the first clause of the file
 % that does not read: the first line of code after the last clause that did.
 unreadable_clause_start(Path, Line) :-
-    setup_call_cleanup(open(Path, read, S), last_good_end(S, 0, End), close(S)),
-    setup_call_cleanup(open(Path, read, S2), read_lines(S2, Lines), close(S2)),
+    setup_call_cleanup(open_source(Path, S), last_good_end(S, 0, End), close(S)),
+    setup_call_cleanup(open_source(Path, S2), read_lines(S2, Lines), close(S2)),
     length(Skipped, End),
     append(Skipped, Rest, Lines),
     first_code_line(Rest, End, Line).
@@ -296,7 +331,7 @@ join_with([P|Ps], Sep, Text) :-
 % the contract's documentation, shown by the REPL's :help.
 doc_lines(PathChars, Docs) :-
     atom_chars(Path, PathChars),
-    setup_call_cleanup(open(Path, read, S), read_lines(S, Lines), close(S)),
+    setup_call_cleanup(open_source(Path, S), read_lines(S, Lines), close(S)),
     docs(Lines, Docs).
 
 read_lines(S, Lines) :-
@@ -331,7 +366,10 @@ comment_body(Ls, [], Ls).
 % Module is the name the file declares in its first clause, :- module(Module, _).
 file_module(PathChars, Module) :-
     atom_chars(Path, PathChars),
-    setup_call_cleanup(open(Path, read, S),
+    source_module(Path, Module).
+
+source_module(Path, Module) :-
+    setup_call_cleanup(open_source(Path, S),
                        catch(read_term(S, T, []), _, fail),
                        close(S)),
     nonvar(T),

@@ -1,0 +1,531 @@
+//! Interactive safety: goals that never end or eat all memory are stopped (by
+//! `--timeout`, `--memory` or Ctrl-C) with a message in words, the REPL goes on with its
+//! files loaded, rules files with a byte-order mark load, and lines that are not UTF-8
+//! are reported rather than taken for the end of the input.
+//!
+//! Times here are generous bounds only: the machine is shared and noisy.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+fn tabula(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Nothing a user sees may look like a crash.
+fn assert_no_crash_text(o: &Output) {
+    let all = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    for bad in [
+        "panicked",
+        "memory allocation of",
+        "fatal runtime error",
+        "RUST_BACKTRACE",
+        "Aborted",
+    ] {
+        assert!(!all.contains(bad), "{bad:?} in:\n{all}");
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tabula-interactive-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn dots_rules() -> Vec<u8> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog/dots.pl");
+    std::fs::read(file).unwrap()
+}
+
+/// `prolog/dots.pl` with a UTF-8 byte-order mark in front, as Windows editors save it.
+fn dots_with_bom(dir: &Path) -> PathBuf {
+    let file = dir.join("dots.pl");
+    let mut bytes = BOM.to_vec();
+    bytes.extend(dots_rules());
+    std::fs::write(&file, bytes).unwrap();
+    file
+}
+
+#[test]
+fn query_stops_a_goal_that_never_ends() {
+    let started = Instant::now();
+    let o = tabula(&["query", "dots", "repeat, fail", "--timeout", "1"], b"");
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the goal ran for 1 s without finishing (--timeout 1): stopped"),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(60), "took too long");
+    assert_no_crash_text(&o);
+}
+
+#[test]
+fn query_stops_a_goal_that_eats_memory() {
+    // A list of 200 million cells wants gigabytes: far over a 300 MiB cap.
+    let o = tabula(
+        &["query", "dots", "length(L, 200000000)", "--memory", "300M"],
+        b"",
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the goal ran out of memory (cap 300 MiB, --memory): stopped"),
+        "{err}"
+    );
+    assert_no_crash_text(&o);
+}
+
+#[test]
+fn query_stops_a_goal_whose_solutions_pile_up() {
+    // findall/3 keeps its solutions outside the Prolog heap: a different way to die.
+    let o = tabula(
+        &[
+            "query",
+            "dots",
+            "findall(L, (repeat, length(L, 1000)), Ls)",
+            "--memory",
+            "300M",
+        ],
+        b"",
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("ran out of memory (cap 300 MiB"), "{err}");
+    assert_no_crash_text(&o);
+}
+
+#[test]
+fn query_keeps_its_answers_and_exit_codes_under_limits() {
+    let o = tabula(
+        &["query", "dots", "member(X, [1,2,3])", "--timeout", "30"],
+        b"",
+    );
+    assert_eq!(text(&o.stdout), "X = 1\nX = 2\nX = 3\n");
+    assert_eq!(o.status.code(), Some(0));
+    // --limit stops before the goal is asked for more: an endless goal is fine.
+    let o = tabula(&["query", "dots", "repeat", "--limit", "2"], b"");
+    assert_eq!(text(&o.stdout), "true\ntrue\n");
+    assert_eq!(o.status.code(), Some(0));
+    let o = tabula(&["query", "dots", "fail"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let o = tabula(&["query", "dots", "true", "--memory", "lots"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--memory"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn the_repl_stops_a_goal_at_its_timeout_and_goes_on() {
+    let o = tabula(
+        &["repl", "dots", "--timeout", "1"],
+        b"repeat, fail.\ndots:initial_state([], S), dots:to_move(S, P).\n",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
+    assert!(
+        out.contains("the goal ran for 1 s without finishing (--timeout 1): stopped"),
+        "{out}"
+    );
+    assert!(out.contains("is lost"), "{out}");
+    assert!(out.contains("P = 1"), "{out}");
+    assert_no_crash_text(&o);
+}
+
+#[test]
+fn the_repl_survives_running_out_of_memory() {
+    let o = tabula(
+        &["repl", "dots", "--memory", "300M"],
+        b"assertz(seen(1)).\nlength(L, 200000000).\nX = 1.\nseen(X).\n",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
+    assert!(
+        out.contains("the goal ran out of memory (cap 300 MiB, --memory): stopped"),
+        "{out}"
+    );
+    assert!(out.contains("X = 1."), "{out}");
+    // The new engine has the files but not what the session asserted, as it says.
+    assert!(out.contains("is lost"), "{out}");
+    assert!(out.contains("existence_error"), "seen/1 is gone: {out}");
+    assert_no_crash_text(&o);
+}
+
+/// A tabula process that is killed if the test fails before it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+/// A REPL driven line by line, its output gathered as it comes.
+struct Session {
+    child: Running,
+    stdin: Option<ChildStdin>,
+    out: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tabula runs");
+        let stdin = child.stdin.take();
+        let mut stdout = child.stdout.take().unwrap();
+        let out = Arc::new(Mutex::new(Vec::new()));
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Session {
+            child: Running(child),
+            stdin,
+            out,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn output(&self) -> String {
+        text(&self.out.lock().unwrap())
+    }
+
+    /// Waits until the output holds `what` (a generous minute at most).
+    fn wait_for(&self, what: &str) {
+        let started = Instant::now();
+        while !self.output().contains(what) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no {what:?} in:\n{}",
+                self.output()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn interrupt(&self) {
+        let pid = i32::try_from(self.child.0.id()).unwrap();
+        // SAFETY: sends SIGINT to the tabula process this test started.
+        unsafe {
+            libc::kill(pid, libc::SIGINT);
+        }
+    }
+
+    fn finish(mut self) -> (std::process::ExitStatus, String, String) {
+        self.stdin = None;
+        let mut err = String::new();
+        if let Some(mut stderr) = self.child.0.stderr.take() {
+            let _ = stderr.read_to_string(&mut err);
+        }
+        let status = self.child.0.wait().unwrap();
+        // The reader thread ends with the pipe; give it a moment to hand the tail over.
+        std::thread::sleep(Duration::from_millis(100));
+        (status, self.output(), err)
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_goal_and_the_repl_goes_on_with_its_rules() {
+    let mut repl = Session::start(&["repl", "dots"]);
+    repl.wait_for("?- ");
+    repl.send("repeat, fail.\n");
+    // The piped input is echoed once read: the goal is running after that.
+    repl.wait_for("repeat, fail.\n");
+    std::thread::sleep(Duration::from_millis(300));
+    repl.interrupt();
+    repl.wait_for("interrupted (Ctrl-C)");
+    repl.send("dots:initial_state([], S), dots:to_move(S, P).\n");
+    repl.wait_for("P = 1");
+    // A second Ctrl-C works as the first.
+    repl.send("length(L, N), N < 0.\n");
+    repl.wait_for("length(L, N), N < 0.\n");
+    std::thread::sleep(Duration::from_millis(300));
+    repl.interrupt();
+    repl.send("X = done.\n");
+    repl.wait_for("X = done");
+    let (status, out, err) = repl.finish();
+    assert!(status.success(), "{status:?}\n{out}\n{err}");
+    assert_eq!(out.matches("interrupted (Ctrl-C)").count(), 2, "{out}");
+    assert!(out.contains("is lost"), "{out}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// The REPL at a terminal (a pseudo-terminal this test holds the other end of): line
+/// editing with rustyline, which reads Ctrl-C at its prompts as a key, while the
+/// terminal sends SIGINT to tabula and its engine when Ctrl-C is typed during a goal.
+#[test]
+fn ctrl_c_at_a_terminal_clears_the_line_stops_answers_and_stops_goals() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::process::CommandExt;
+    let (mut master, slave) = {
+        let (mut master, mut slave) = (0, 0);
+        // SAFETY: openpty fills in two new descriptors, owned from here on.
+        let opened = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(opened, 0, "no pseudo-terminal");
+        // SAFETY: both descriptors were just opened and are not owned elsewhere.
+        unsafe {
+            (
+                std::fs::File::from_raw_fd(master),
+                OwnedFd::from_raw_fd(slave),
+            )
+        }
+    };
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(["repl", "dots"])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::from(slave));
+    // SAFETY: setsid and ioctl are async-signal-safe; the terminal becomes the
+    // controlling terminal of tabula's new session, as in a terminal window.
+    unsafe {
+        command.pre_exec(|| {
+            libc::setsid();
+            libc::ioctl(0, libc::TIOCSCTTY, 0);
+            Ok(())
+        });
+    }
+    let mut child = Running(command.spawn().expect("tabula runs"));
+    drop(command);
+    let out = Arc::new(Mutex::new(Vec::new()));
+    let sink = out.clone();
+    let mut reader = master.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        // Reading ends with an error (EIO) once tabula has closed the terminal.
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    });
+    let output = || text(&out.lock().unwrap());
+    let wait_for = |what: &str, from: usize| {
+        let started = Instant::now();
+        while !output()[from..].contains(what) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no {what:?} in:\n{}",
+                output()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let mut type_in = |bytes: &[u8]| {
+        master.write_all(bytes).unwrap();
+        master.flush().unwrap();
+    };
+    wait_for("?- ", 0);
+    type_in(b"member(X, [a,b,c]).\r");
+    wait_for("X = a", 0);
+    type_in(b";\r");
+    wait_for("X = b", 0);
+    // Ctrl-C at the ; prompt: no more answers.
+    let mark = output().len();
+    type_in(b"\x03");
+    wait_for("   .", mark);
+    // Ctrl-C at the ?- prompt: what was typed is dropped.
+    wait_for("?- ", mark);
+    type_in(b"foo(bar");
+    std::thread::sleep(Duration::from_millis(300));
+    type_in(b"\x03");
+    std::thread::sleep(Duration::from_millis(300));
+    type_in(b"Y = 2.\r");
+    wait_for("   Y = 2.", mark);
+    // Ctrl-C while a goal runs: the terminal sends SIGINT.
+    let mark = output().len();
+    type_in(b"repeat, fail.\r");
+    wait_for("repeat, fail.", mark);
+    std::thread::sleep(Duration::from_millis(500));
+    type_in(b"\x03");
+    wait_for("interrupted (Ctrl-C)", mark);
+    type_in(b"dots:initial_state([], S), dots:to_move(S, P).\r");
+    wait_for("P = 1", mark);
+    // Ctrl-D leaves.
+    let answered = output().rfind("P = 1").unwrap_or_default();
+    wait_for("?- ", answered);
+    type_in(b"\x04");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "Ctrl-D did not end the REPL:\n{}",
+            output()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let all = output();
+    assert!(status.success(), "{status:?}\n{all}");
+    assert!(!all.contains("syntax"), "the cleared line was run: {all}");
+    assert!(!all.contains("X = c"), "{all}");
+    assert!(!all.contains("panicked"), "{all}");
+}
+
+#[test]
+fn a_rules_file_with_a_byte_order_mark_loads() {
+    let dir = scratch("bom");
+    let file = dots_with_bom(&dir);
+    let path = file.to_str().unwrap();
+    let o = tabula(&["check", path, "--games", "2"], b"");
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    assert!(text(&o.stdout).contains("keeps the game contract"));
+    let o = tabula(
+        &[
+            "query",
+            "dots",
+            "--rules",
+            path,
+            "dots:initial_state([rows(2),cols(2)], S), dots:legal_moves(S, Ms)",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("Ms = [h(0,0)"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn a_byte_order_mark_hides_no_split_predicate() {
+    // The discontiguity scan reads the file itself: it must see past the mark too.
+    let dir = scratch("bom-split");
+    let file = dots_with_bom(&dir);
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.extend_from_slice(b"\nbox_points(7).\n");
+    std::fs::write(&file, bytes).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stderr).contains("the clauses of box_points/1 are not together"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn lines_that_are_not_utf8_are_reported_in_the_repl() {
+    let o = tabula(&["repl", "dots"], b"X = \xff.\nY = 2.\n");
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("that line is not valid UTF-8 (byte 0xff at column 5): ignored"),
+        "{out}"
+    );
+    assert!(out.contains("Y = 2"), "{out}");
+}
+
+#[test]
+fn lines_that_are_not_utf8_are_reported_at_the_move_prompt() {
+    let o = tabula(
+        &["play", "--p2", "random", "--seed", "1"],
+        b"h(\xfe0,0)\nh(0,0)\nquit\n",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
+    assert!(
+        out.contains("that line is not valid UTF-8 (byte 0xfe at column 3): ignored"),
+        "{out}"
+    );
+    // The next line is read as a move: the computer answers it.
+    assert!(out.contains("A (human) > h(0,0)"), "{out}");
+    assert!(out.contains("B (random) plays"), "{out}");
+    assert!(out.contains("Game abandoned"), "{out}");
+}
+
+#[test]
+fn a_byte_order_mark_changes_nothing_in_the_engine() {
+    use tabula::engine::{Engine, EngineError};
+    let dir = scratch("bom-engine");
+    let write = |name: &str, body: &str| {
+        let file = dir.join(name);
+        let mut bytes = BOM.to_vec();
+        bytes.extend_from_slice(body.as_bytes());
+        std::fs::write(&file, bytes).unwrap();
+        file
+    };
+    let engine = Engine::new().unwrap();
+    // A module: loaded and imported, as without the mark.
+    let module = write(
+        "m.pl",
+        ":- module(m, [g/1]).\n%% g(-X)\n% X is 1 or 2.\ng(1).\ng(2).\n",
+    );
+    engine.consult(&module).unwrap();
+    assert_eq!(engine.query("g(X)").unwrap().len(), 2);
+    assert_eq!(engine.query("m:g(X)").unwrap().len(), 2);
+    // A plain file, with no module.
+    let plain = write("p.pl", "p(yes).\n");
+    engine.consult(&plain).unwrap();
+    assert_eq!(engine.query("p(yes)").unwrap().len(), 1);
+    // Errors keep their lines: the mark is not a line.
+    let broken = write("b.pl", "a(1).\n\n\nb(X) :- X = [1,2.\nc(3).\n");
+    match engine.consult(&broken) {
+        Err(EngineError::Load { line, .. }) => assert_eq!(line, Some(4)),
+        other => panic!("expected a load error, got {other:?}"),
+    }
+    assert_eq!(engine.query("p(yes)").unwrap().len(), 1);
+    // The game's rules with a mark read as a game (the module found past the mark).
+    let rules = dots_with_bom(&dir);
+    let game = tabula::game::Rules::load_file(&rules).unwrap();
+    assert_eq!(game.module(), "dots");
+}
