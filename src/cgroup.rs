@@ -156,6 +156,18 @@ impl Hierarchies {
         Feature::ALL.into_iter().filter(|f| !self.has(*f)).collect()
     }
 
+    /// What groups made here lack, in words (`None`: nothing).
+    pub fn missing_text(&self) -> Option<String> {
+        let missing = self.missing();
+        (!missing.is_empty()).then(|| {
+            missing
+                .iter()
+                .map(|f| f.describe())
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    }
+
     /// Makes a group for one player: `memory` bytes (0: no cap), at most `processes`
     /// processes (0: no cap), on `cores` (empty: any). Parts that cannot be made are
     /// left out; `None` when nothing could be made.

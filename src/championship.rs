@@ -813,20 +813,14 @@ pub fn confinement_note(table: &Table) -> String {
     if table.sandbox.is_none() {
         return "The players ran WITHOUT a sandbox (--no-sandbox): unconfined, with the rights of whoever ran the championship; trust these results only as far as you trust every player's code.".into();
     }
-    let missing = crate::cgroup::Hierarchies::detect().missing();
     let mut note = "Every player ran in a sandbox (bubblewrap: no network, its own processes only, a read-only view of the system and of its own folder, a private scratch folder), with its memory, processes, files and CPU time capped".to_string();
     if !table.ponder {
         note.push_str(", frozen whenever it was not being asked something");
     }
     note.push('.');
-    if !missing.is_empty() {
+    if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {
         note.push_str(&format!(
-            " This machine had no control group for {}: resource limits stood in where they could.",
-            missing
-                .iter()
-                .map(|f| f.describe())
-                .collect::<Vec<_>>()
-                .join(", ")
+            " This machine had no control group for {missing}: resource limits stood in where they could."
         ));
     }
     note

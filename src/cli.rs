@@ -647,15 +647,9 @@ fn player_sandbox(
         .any(|s| matches!(s, PlayerSpec::Command(_) | PlayerSpec::File(_)));
     match Sandbox::new(hidden) {
         Ok(sandbox) => {
-            let missing = crate::cgroup::Hierarchies::detect().missing();
-            if !missing.is_empty() {
+            if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {
                 eprintln!(
-                    "note: no control group for {} on this machine: resource limits stand in where they can (docs/security.md)",
-                    missing
-                        .iter()
-                        .map(|f| f.describe())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "note: no control group for {missing} on this machine: resource limits stand in where they can (docs/security.md)"
                 );
             }
             Ok(Some(Arc::new(sandbox)))

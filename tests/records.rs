@@ -3,6 +3,9 @@
 //! record the schedule and the rules did not produce (forged lines are dropped, named,
 //! and their games played again). Through the `tabula` command.
 
+mod common;
+
+use common::{records, root, strs, text};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Lines};
@@ -10,44 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn tabula(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("tabula runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    common::tabula(&strs(args))
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-rec-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn lines(dir: &Path) -> Vec<String> {
-    std::fs::read_to_string(dir.join("games.jsonl"))
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
-fn records(dir: &Path) -> Vec<Value> {
-    lines(dir)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    common::scratch("rec", name)
 }
 
 fn championship_id(dir: &Path) -> String {

@@ -7,6 +7,9 @@
 //!
 //! These need bubblewrap (`bwrap`) and python3: `.ci/run` installs both.
 
+mod common;
+
+use common::{records, root, tabula_with, text};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
@@ -18,40 +21,8 @@ use std::sync::Mutex;
 /// The tests that measure CPU shares run alone; the others take turns with them.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tabula_with(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
-    command
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null());
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    command.output().expect("tabula runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-sb-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn records(dir: &Path) -> Vec<Value> {
-    std::fs::read_to_string(dir.join("games.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("every line a record"))
-        .collect()
+    common::scratch("sb", name)
 }
 
 fn tools_present() {

@@ -1,0 +1,65 @@
+//! What the integration tests that drive the `tabula` binary share: where the source
+//! tree is, a fresh scratch folder, running tabula there, reading a championship's
+//! records.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The source tree, where tabula runs (the examples and players are named from it).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs tabula in the source tree with `env` added, no input, and waits for it.
+pub fn tabula_with(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().expect("tabula runs")
+}
+
+pub fn tabula(args: &[&str]) -> Output {
+    tabula_with(args, &[])
+}
+
+pub fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An empty folder of this test process's, named `tabula-KIND-PID-NAME`.
+pub fn scratch(kind: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{kind}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// The lines of a championship folder's `games.jsonl`.
+pub fn lines(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("games.jsonl"))
+        .expect("games.jsonl")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The records of a championship folder, each line parsed.
+pub fn records(dir: &Path) -> Vec<Value> {
+    lines(dir)
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("every line a record"))
+        .collect()
+}
