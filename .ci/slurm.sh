@@ -10,19 +10,26 @@
 #
 # Notes for whoever uses this cluster:
 #  * `sacct` DOES NOT WORK here. Without slurmdbd (AccountingStorageType=accounting_storage/none)
-#    every sacct call prints "Slurm accounting storage is disabled" and exits non-zero, even for
-#    jobs that finished a second ago. To follow jobs use `squeue` (pending/running jobs only:
-#    finished jobs drop out of it) and `scontrol show job` (also sees finished jobs for
-#    MinJobAge=600 seconds after they end; after that: "Invalid job id specified").
+#    every sacct call prints "Slurm accounting storage is disabled" on stderr and exits 1, even
+#    for jobs that finished a second ago. Follow jobs with squeue and scontrol instead:
+#      squeue -h -j ID -o '%i %T'          pending/running/completing tasks only; empty once done
+#      squeue -h -j ID -t all -o '%i %T'   also finished tasks (COMPLETED, FAILED, CANCELLED,
+#                                          TIMEOUT, ...) while slurmctld still remembers them
+#      scontrol show job ID_TASK           the same, with ExitCode=status:signal
+#    slurmctld forgets a finished job MinJobAge=600 seconds after it ended (then: "Invalid job id
+#    specified", exit 1). An array task cancelled while still PENDING leaves no record at all.
 #    As a persistent record of finished jobs, jobcomp/filetxt appends one line per finished job
-#    (and array task) to /var/log/slurm/jobcomp.log (JobId=... ArrayJobId=... ArrayTaskId=...
-#    JobState=COMPLETED|FAILED|CANCELLED|TIMEOUT ... ExitCode=N:M ...).
+#    (and started array task) to /var/log/slurm/jobcomp.log (JobId=... JobState=... ArrayJobId=...
+#    ArrayTaskId=... DerivedExitCode=... ExitCode=...).
 #  * No cgroup plugins (proctrack/linuxproc, task/none, jobacct_gather/none): Slurm 22.05 needs no
-#    cgroup.conf then, so none is written (CgroupPlugin=disabled only exists from 23.x on).
+#    cgroup.conf then, so none is written and slurmd logs nothing about cgroups. (CgroupPlugin=
+#    disabled, to switch cgroups off explicitly, only exists from Slurm 24.05 on.)
 #  * The node is described with the topology `slurmd -C` reports; SelectTypeParameters=CR_Core
 #    (override with SLURM_CI_SELECT_PARAMS=CR_CPU): on a machine with ThreadsPerCore>1, CR_Core
 #    hands out whole cores, so a --cpus-per-task=1 job then takes 2 CPUs.
-#  * Job state is kept in /var/lib/slurm/slurmctld across down/up, so job ids keep increasing.
+#  * `down` cancels every job still queued or running, then stops slurmd, slurmctld and munged.
+#    Job state is kept in /var/lib/slurm/slurmctld across down/up, so job ids keep increasing
+#    (delete that directory while down for a clean slate: ids then start again at 1).
 set -euo pipefail
 
 SLURM_CONF=/etc/slurm/slurm.conf
@@ -33,7 +40,6 @@ CTLD_PID=/run/slurmctld.pid
 SLURMD_PID=/run/slurmd.pid
 MUNGE_KEY=/etc/munge/munge.key
 MUNGE_PID=/run/munge/munged.pid
-MUNGE_SOCKET=/run/munge/munge.socket.2
 WAIT_SECONDS=${SLURM_CI_WAIT_SECONDS:-60}
 SELECT_PARAMS=${SLURM_CI_SELECT_PARAMS:-CR_Core}
 
@@ -49,25 +55,38 @@ die() {
   exit 1
 }
 
+# true if the process exists and is not a zombie (here PID 1 may be slow to reap zombies,
+# and kill -0 / pgrep still see them)
+alive() { # pid
+  local state
+  state=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+  [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+
+# live (non-zombie) processes called exactly comm
+pids_of() { # comm
+  local pid
+  for pid in $(pgrep -x "$1" || true); do
+    if alive "$pid"; then echo "$pid"; fi
+  done
+}
+
 # pid from a pidfile if that process is alive and is the named program, else nothing
 live_pid() { # pidfile comm
   local pid
-  [ -r "$1" ] || return 1
+  [ -n "$1" ] && [ -r "$1" ] || return 1
   pid=$(tr -dc '0-9' <"$1")
   [ -n "$pid" ] || return 1
   [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ] || return 1
+  alive "$pid" || return 1
   echo "$pid"
-}
-
-running() { # pidfile comm
-  live_pid "$1" "$2" >/dev/null || pgrep -x "$2" >/dev/null
 }
 
 stop_daemon() { # pidfile comm
   local pidfile=$1 comm=$2 pids pid i alive=""
   pids=$(
     live_pid "$pidfile" "$comm" || true
-    pgrep -x "$comm" || true
+    pids_of "$comm"
   )
   pids=$(echo "$pids" | sort -u | tr '\n' ' ')
   if [ -z "${pids// /}" ]; then
@@ -78,7 +97,9 @@ stop_daemon() { # pidfile comm
   for pid in $pids; do kill -TERM "$pid" 2>/dev/null || true; done
   for i in $(seq 1 100); do # 10 s
     alive=""
-    for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive="$alive $pid"; done
+    for pid in $pids; do
+      if alive "$pid"; then alive="$alive $pid"; fi
+    done
     [ -z "$alive" ] && break
     sleep 0.1
   done
@@ -127,18 +148,18 @@ start_munge() {
   chmod 0400 "$MUNGE_KEY"
 
   if ! live_pid "$MUNGE_PID" munged >/dev/null; then
-    if pgrep -x munged >/dev/null; then
+    if [ -n "$(pids_of munged)" ]; then
       stop_daemon "$MUNGE_PID" munged # running without a valid pidfile: restart it cleanly
     fi
     say "starting munged"
     runuser -u munge -- /usr/sbin/munged --force || die "munged did not start"
   fi
-  local i
-  for i in $(seq 1 50); do
-    if munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then return 0; fi
-    sleep 0.1
+  local deadline=$((SECONDS + 15))
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    if timeout 5 munge -n 2>/dev/null | timeout 5 unmunge >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
   done
-  die "munge does not work: 'munge -n | unmunge' fails ($(munge -n 2>&1 | unmunge 2>&1 | tail -n 1))"
+  die "munge does not work: 'munge -n | unmunge' fails ($(timeout 5 munge -n 2>&1 | timeout 5 unmunge 2>&1 | tail -n 1))"
 }
 
 write_config() { # prints "changed" if slurm.conf was (re)written
@@ -220,7 +241,7 @@ EOF
 }
 
 node_state() {
-  sinfo -h -N -o %T 2>/dev/null | head -n 1
+  timeout 10 sinfo -h -N -o %T 2>/dev/null | head -n 1
 }
 
 wait_for_node() {
@@ -236,13 +257,13 @@ wait_for_node() {
         if [ -z "$resumed" ] && [ "${state%\*}" = "$state" ]; then
           # node responds but is down/drained (e.g. left over from an earlier run)
           say "node $host is '$state', resuming it"
-          scontrol update nodename="$host" state=resume >/dev/null 2>&1 || true
+          timeout 10 scontrol update nodename="$host" state=resume >/dev/null 2>&1 || true
           resumed=1
         fi ;;
     esac
     if [ "$SECONDS" -ge "$deadline" ]; then
-      sinfo -N -l >&2 || true
-      scontrol show node "$host" >&2 || true
+      timeout 10 sinfo -N -l >&2 || true
+      timeout 10 scontrol show node "$host" >&2 || true
       die "node $host is not idle after ${WAIT_SECONDS}s (state: '${state:-no answer from slurmctld}')"
     fi
     sleep 0.5
@@ -265,13 +286,14 @@ up() {
     say "starting slurmctld"
     /usr/sbin/slurmctld || die "slurmctld did not start"
   fi
-  local i
-  for i in $(seq 1 100); do
-    scontrol ping 2>/dev/null | grep -q 'is UP' && break
-    live_pid "$CTLD_PID" slurmctld >/dev/null || [ "$i" -lt 20 ] || die "slurmctld exited"
+  local deadline=$((SECONDS + 30)) start=$SECONDS
+  until timeout 10 scontrol ping 2>/dev/null | grep -q 'is UP'; do
+    if ! live_pid "$CTLD_PID" slurmctld >/dev/null && [ $((SECONDS - start)) -ge 3 ]; then
+      die "slurmctld exited (see $LOG_DIR/slurmctld.log)"
+    fi
+    [ "$SECONDS" -lt "$deadline" ] || die "slurmctld does not answer 'scontrol ping' after 30s"
     sleep 0.2
   done
-  scontrol ping 2>/dev/null | grep -q 'is UP' || die "slurmctld does not answer 'scontrol ping'"
   if ! live_pid "$SLURMD_PID" slurmd >/dev/null; then
     stop_daemon "$SLURMD_PID" slurmd
     say "starting slurmd"
@@ -280,14 +302,39 @@ up() {
   wait_for_node
   live_pid "$SLURMD_PID" slurmd >/dev/null || die "slurmd exited"
   say "Slurm $(sinfo -V | awk '{print $2}') is up"
-  sinfo
+  timeout 10 sinfo
+}
+
+# SIGKILL a process and all its descendants, children first
+kill_tree() { # pid
+  local child
+  for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
+  kill -KILL "$1" 2>/dev/null || true
 }
 
 down() {
   [ "$(id -u)" -eq 0 ] || die "must run as root"
+  # Cancel every job still queued or running, so that no job outlives the cluster (slurmstepd
+  # ignores SIGTERM, and its job processes would be left behind as orphans).
+  if live_pid "$CTLD_PID" slurmctld >/dev/null && timeout 10 scontrol ping 2>/dev/null | grep -q 'is UP'; then
+    local jobs deadline
+    jobs=$(timeout 10 squeue -h -o %F 2>/dev/null | sort -u | tr '\n' ' ' || true)
+    if [ -n "${jobs// /}" ]; then
+      say "cancelling jobs: $jobs"
+      # shellcheck disable=SC2086
+      timeout 10 scancel $jobs 2>/dev/null || true
+      deadline=$((SECONDS + 20))
+      while [ -n "$(timeout 10 squeue -h -o %i 2>/dev/null || true)" ] && [ "$SECONDS" -lt "$deadline" ]; do
+        sleep 0.2
+      done
+    fi
+  fi
   stop_daemon "$SLURMD_PID" slurmd
-  # job steps still running (slurmstepd, one per running job) would outlive slurmd: end them too
-  stop_daemon "" slurmstepd
+  local step
+  for step in $(pids_of slurmstepd); do
+    say "killing slurmstepd $step and its job processes"
+    kill_tree "$step"
+  done
   stop_daemon "$CTLD_PID" slurmctld
   stop_daemon "$MUNGE_PID" munged
   say "down"
