@@ -37,6 +37,15 @@ pub fn page(
         format!("{} s", ch.table.move_ms as f64 / 1000.0)
     ]));
     settings.push(json!(["Seed", ch.seed.to_string()]));
+    // Whether the results can be trusted as far as the players' code goes.
+    settings.push(json!([
+        "Sandbox",
+        match (&ch.table.sandbox, ch.table.ponder) {
+            (None, _) => "NONE (--no-sandbox)",
+            (Some(_), false) => "on",
+            (Some(_), true) => "on, pondering allowed",
+        }
+    ]));
     settings.push(json!(["Scoring", res.scoring]));
     settings.push(json!([
         "Games",

@@ -6,8 +6,18 @@ use tabula::engine::Engine;
 use tabula::game::{GAMES, Rules, prolog_dir};
 use tabula::term;
 
+/// The computer players budget their moves in the process's CPU time, which every
+/// thread of this test process adds to: the tests here run one at a time, so that the
+/// Prolog tests of budgeted players get the budget they ask for.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 #[test]
 fn prolog_test_files_pass() {
+    let _alone = alone();
     let dir = prolog_dir();
     let mut ran = 0;
     let mut problems = Vec::new();
@@ -57,6 +67,7 @@ fn prolog_test_files_pass() {
 
 #[test]
 fn every_game_keeps_the_contract() {
+    let _alone = alone();
     for game in GAMES {
         let rules = Rules::load(game, None).unwrap();
         let report = check::run(&rules, 5, 7).unwrap();
@@ -72,6 +83,7 @@ fn every_game_keeps_the_contract() {
 /// around it: what `scryer-prolog prolog/dots.pl` does.
 #[test]
 fn rules_files_load_in_a_stock_scryer() {
+    let _alone = alone();
     use scryer_prolog::{LeafAnswer, MachineBuilder};
     let dir = prolog_dir();
     for game in GAMES {
