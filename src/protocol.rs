@@ -153,6 +153,7 @@ impl PlayerProcess {
             }
         }
         let set_affinity = !launch.cores.is_empty() && !pinned;
+        let cores_empty = launch.cores.is_empty();
         // SAFETY: pre_exec runs in the forked child before exec and only makes system
         // calls (write, setrlimit, setpgid, sched_setaffinity, setgroups, setgid,
         // setuid) on values prepared before the fork: nothing allocates or locks.
@@ -161,9 +162,14 @@ impl PlayerProcess {
             command.pre_exec(move || {
                 // Into its control groups first, while still allowed to, so that
                 // whatever it starts is born inside them.
+                let mut joined = true;
                 for fd in &procs_fds {
-                    libc::write(*fd, b"0".as_ptr().cast(), 1);
+                    joined &= libc::write(*fd, b"0".as_ptr().cast(), 1) == 1;
                 }
+                // A group it could not join caps nothing: the limits stand in.
+                let caps_memory = caps_memory && joined;
+                let caps_processes = caps_processes && joined;
+                let set_affinity = set_affinity || (!joined && !cores_empty);
                 libc::setpgid(0, 0);
                 let limit = |resource, value: u64| {
                     let l = libc::rlimit {
