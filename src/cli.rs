@@ -57,6 +57,9 @@ enum Command {
     /// Serve one of tabula's players over the player protocol (docs/protocol.md) on
     /// stdin and stdout, as the referee runs it
     Serve(ServeArgs),
+    /// The championship site: students submit players and follow the course's
+    /// championships (`tabula site init|serve|users|backup`, docs/site.md)
+    Site(crate::site::command::SiteArgs),
     /// The Prolog engine of `repl` and `query`, in a process of its own (internal)
     #[command(name = "__engine", hide = true)]
     Engine,
@@ -341,6 +344,13 @@ struct MatchArgs {
     /// Write every game (moves, times, result) to FILE as JSON lines
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Keep each player's stderr in DIR (game-N-player-S.log)
+    #[arg(long, value_name = "DIR")]
+    logs: Option<PathBuf>,
+    /// Start as the game's championship does (Breakthrough: one random start, drawn
+    /// from --seed, for every game), unless a start or board is given
+    #[arg(long)]
+    championship_start: bool,
     /// The cap on each player's memory (e.g. 1G, 512M); a player beyond it dies alone
     #[arg(long, default_value = "1G")]
     memory: String,
@@ -433,6 +443,7 @@ pub fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Tournament(args)) => tournament(args),
         Some(Command::Grade(args)) => grade(args),
+        Some(Command::Site(args)) => crate::site::command::run(args).map_err(GameError::Usage),
         Some(Command::Engine) => return crate::engine::process::serve(),
     };
     match result {
@@ -735,8 +746,17 @@ fn split_moves(text: &str) -> Vec<String> {
 
 fn play_match(args: MatchArgs) -> Result<(), GameError> {
     let info = game_info(&args.game)?;
-    let (options, start) = table_setup(info, &args.board, args.seed, args.rules.as_deref())?;
-    let sandbox = player_sandbox(args.no_sandbox, &[&args.p1, &args.p2], Vec::new())?;
+    let mut board = args.board.clone();
+    if args.championship_start {
+        board = championship_board(info, board);
+    }
+    let (options, start) = table_setup(info, &board, args.seed, args.rules.as_deref())?;
+    if let Some(dir) = &args.logs {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| GameError::Usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let hidden: Vec<PathBuf> = args.logs.iter().cloned().collect();
+    let sandbox = player_sandbox(args.no_sandbox, &[&args.p1, &args.p2], hidden)?;
     let spec = MatchSpec {
         table: crate::referee::Table {
             game: info,
@@ -746,7 +766,7 @@ fn play_match(args: MatchArgs) -> Result<(), GameError> {
             memory_bytes: memory_bytes(&args.memory)?,
             tabula: tabula_exe()?,
             rules_file: args.rules.as_deref(),
-            log_dir: None,
+            log_dir: args.logs.clone(),
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
@@ -901,6 +921,15 @@ fn check(args: CheckArgs) -> ExitCode {
     }
 }
 
+/// The board a championship plays on: Breakthrough's starts from one random position
+/// for all its games, drawn from the seed, unless a start is given.
+fn championship_board(info: &GameInfo, mut board: BoardArgs) -> BoardArgs {
+    if info.name == "breakthrough" && board.start.is_none() {
+        board.random_start = true;
+    }
+    board
+}
+
 fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     use crate::championship::{self, Championship};
     use crate::grading::Scoring;
@@ -953,12 +982,7 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             _ => Scoring::Points,
         },
     };
-    // Breakthrough's championship starts from one random position for all its games,
-    // drawn from the seed, unless a start is given.
-    let mut board = args.board.clone();
-    if info.name == "breakthrough" && board.start.is_none() {
-        board.random_start = true;
-    }
+    let board = championship_board(info, args.board.clone());
     let (options, start) = table_setup(info, &board, args.seed, args.rules.as_deref())?;
     let mut late = Vec::new();
     for l in &args.late {

@@ -19,6 +19,7 @@ pub mod repl;
 pub mod report;
 pub mod sandbox;
 pub mod serve;
+pub mod site;
 pub mod term;
 pub mod text;
 pub mod tournament;

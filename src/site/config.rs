@@ -1,0 +1,447 @@
+//! A course's settings: `COURSE/course.toml`, written commented by `tabula site init`
+//! and read (and checked, with every mistake named) each time the site starts.
+
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ToSpan};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The settings file's name inside the course folder.
+pub const CONFIG_FILE: &str = "course.toml";
+
+/// What `course.toml` says.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The course's name, at the top of every page.
+    pub title: String,
+    /// The game every player plays (`tabula games`).
+    pub game: String,
+    /// The board, when not the championship's own choice.
+    #[serde(default)]
+    pub rows: Option<u32>,
+    #[serde(default)]
+    pub cols: Option<u32>,
+    /// A fixed start position in the game's position text.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Seconds a player has for each move.
+    #[serde(default = "default_move_time")]
+    pub move_time: f64,
+    /// Each player's memory cap (`1G`, `512M`).
+    #[serde(default = "default_memory")]
+    pub memory: String,
+    /// `breakthrough`, `kingpawn` or `points`; absent: the game's own assignment.
+    #[serde(default)]
+    pub scoring: Option<String>,
+    /// Championship games played at once.
+    #[serde(default = "default_jobs")]
+    pub jobs: u16,
+    #[serde(default)]
+    pub schedule: Schedule,
+    #[serde(default)]
+    pub submissions: Submissions,
+    #[serde(default)]
+    pub site: SiteSettings,
+}
+
+/// When the championships run.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Schedule {
+    /// The first day of the daily championships (`2026-12-07`); none: only on demand.
+    #[serde(default)]
+    pub first_day: Option<String>,
+    /// How many consecutive days.
+    #[serde(default = "default_days")]
+    pub days: u32,
+    /// The time of day they start (`03:00`).
+    #[serde(default = "default_at")]
+    pub at: String,
+    /// The time zone of `first_day`, `at` and the deadline (IANA name); none: the
+    /// server's.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+}
+
+/// What may be submitted, and until when.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Submissions {
+    /// The deadline (`2026-12-06 23:59`); a version uploaded after it is late by the
+    /// days begun since. None: nothing is late.
+    #[serde(default)]
+    pub deadline: Option<String>,
+    /// Versions later than this many days are not entered.
+    #[serde(default = "default_late_days")]
+    pub late_days_allowed: u32,
+    /// The largest upload, in bytes (`1M`).
+    #[serde(default = "default_max_upload")]
+    pub max_upload: String,
+    /// The most files an archive may hold.
+    #[serde(default = "default_max_files")]
+    pub max_files: usize,
+    /// The most an archive may unpack to (`20M`).
+    #[serde(default = "default_max_unpacked")]
+    pub max_unpacked: String,
+}
+
+impl Default for Submissions {
+    fn default() -> Self {
+        Submissions {
+            deadline: None,
+            late_days_allowed: default_late_days(),
+            max_upload: default_max_upload(),
+            max_files: default_max_files(),
+            max_unpacked: default_max_unpacked(),
+        }
+    }
+}
+
+/// How the site shows itself.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteSettings {
+    /// Whether results are shown to visitors who have not signed in.
+    #[serde(default = "default_true")]
+    pub public: bool,
+    /// Whether cookies are marked Secure (set once the site is behind HTTPS).
+    #[serde(default)]
+    pub secure_cookies: bool,
+    /// The address `tabula site serve` listens on when `--listen` is not given.
+    #[serde(default = "default_listen")]
+    pub listen: String,
+}
+
+impl Default for SiteSettings {
+    fn default() -> Self {
+        SiteSettings {
+            public: true,
+            secure_cookies: false,
+            listen: default_listen(),
+        }
+    }
+}
+
+fn default_move_time() -> f64 {
+    1.0
+}
+fn default_memory() -> String {
+    "1G".into()
+}
+fn default_jobs() -> u16 {
+    1
+}
+fn default_days() -> u32 {
+    8
+}
+fn default_at() -> String {
+    "03:00".into()
+}
+fn default_late_days() -> u32 {
+    10
+}
+fn default_max_upload() -> String {
+    "1M".into()
+}
+fn default_max_files() -> usize {
+    200
+}
+fn default_max_unpacked() -> String {
+    "20M".into()
+}
+fn default_true() -> bool {
+    true
+}
+fn default_listen() -> String {
+    "127.0.0.1:8080".into()
+}
+
+/// The settings file `tabula site init` writes, every setting explained.
+pub fn template(title: &str, game: &str, first_day: &str) -> String {
+    format!(
+        r#"# A tabula course: the championship site of one assignment.
+# Change what you need, then restart `tabula site serve` (the site reads this file
+# when it starts and names any mistake in it). Times are in `schedule.time_zone`.
+
+# The course's name, shown at the top of every page.
+title = {title:?}
+
+# The game (see `tabula games`), and its board. Leave rows, cols and start out for
+# the championship's own choice (Breakthrough: one random start for each
+# championship, its size drawn in 4..12, as the assignment asks).
+game = {game:?}
+# rows = 8
+# cols = 8
+# start = "..."          # a fixed start position, in the game's position text
+
+# Seconds a player has for each move, and each player's memory cap.
+move_time = 1.0
+memory = "1G"
+
+# How games are scored and graded: "breakthrough" (seed 000: groups A and B by valid
+# games, grades 5..10, self-games), "kingpawn" (seed 001: over 10 % of games lost by
+# fault leaves the ranking), or "points" (no grades). Left out: the game's own.
+# scoring = "breakthrough"
+
+# Championship games played at once, each on cores of its own. Keep one core free
+# for the qualification games that answer each upload.
+jobs = 1
+
+[schedule]
+# The daily championships: `days` consecutive days from `first_day`, each at `at`.
+# Leave first_day out to run championships only on demand (the teacher's page).
+first_day = {first_day:?}
+days = 8
+at = "03:00"
+# The time zone of these times and of the deadline (an IANA name); left out: the
+# server's own.
+# time_zone = "America/Sao_Paulo"
+
+[submissions]
+# Versions uploaded after the deadline are late by the days begun since it; each day
+# costs one grade point, and a version more than `late_days_allowed` days late is not
+# entered. Leave the deadline out when nothing is late.
+# deadline = "2026-12-06 23:59"
+late_days_allowed = 10
+# The largest upload, the most files an archive may hold, and the most it may unpack to.
+max_upload = "1M"
+max_files = 200
+max_unpacked = "20M"
+
+[site]
+# Whether the results are shown to visitors who have not signed in (the moves of every
+# game are public; code and logs never are).
+public = true
+# Set to true once the site is served over HTTPS (behind a reverse proxy).
+secure_cookies = false
+# The address to listen on when `tabula site serve` is given no --listen.
+listen = "127.0.0.1:8080"
+
+# The roster is not kept here: import it with
+#   tabula site users import COURSE roster.csv     (lines: login,name)
+"#
+    )
+}
+
+/// Reads and checks `COURSE/course.toml`.
+pub fn load(course: &Path) -> Result<Config, String> {
+    let path = course.join(CONFIG_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            format!(
+                "{}: no such file: is {} a course? (make one with `tabula site init`)",
+                path.display(),
+                course.display()
+            )
+        } else {
+            format!("{}: {e}", path.display())
+        }
+    })?;
+    let config: Config = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    config
+        .check()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(config)
+}
+
+impl Config {
+    /// Checks what serde cannot: values and formats.
+    fn check(&self) -> Result<(), String> {
+        if !(self.move_time > 0.0 && self.move_time <= 3600.0) {
+            return Err(format!(
+                "move_time = {}: give the seconds a move, more than 0",
+                self.move_time
+            ));
+        }
+        if self.jobs == 0 {
+            return Err("jobs = 0: at least one game must be played at a time".into());
+        }
+        if let Some(s) = &self.scoring
+            && !["breakthrough", "kingpawn", "points"].contains(&s.as_str())
+        {
+            return Err(format!(
+                "scoring = {s:?}: expected \"breakthrough\", \"kingpawn\" or \"points\""
+            ));
+        }
+        self.time_zone()?;
+        self.first_day()?;
+        self.start_time()?;
+        self.deadline()?;
+        self.max_upload()?;
+        self.max_unpacked()?;
+        if self.schedule.days == 0 || self.schedule.days > 366 {
+            return Err(format!(
+                "schedule.days = {}: expected 1 to 366",
+                self.schedule.days
+            ));
+        }
+        Ok(())
+    }
+
+    /// The time zone of the schedule and the deadline.
+    pub fn time_zone(&self) -> Result<TimeZone, String> {
+        match &self.schedule.time_zone {
+            None => Ok(TimeZone::try_system().unwrap_or(TimeZone::UTC)),
+            Some(name) => TimeZone::get(name).map_err(|e| {
+                format!("schedule.time_zone = {name:?}: not a known time zone ({e})")
+            }),
+        }
+    }
+
+    fn first_day(&self) -> Result<Option<Date>, String> {
+        self.schedule
+            .first_day
+            .as_deref()
+            .map(|d| {
+                d.parse::<Date>().map_err(|_| {
+                    format!("schedule.first_day = {d:?}: expected a date like \"2026-12-07\"")
+                })
+            })
+            .transpose()
+    }
+
+    fn start_time(&self) -> Result<Time, String> {
+        let at = &self.schedule.at;
+        at.parse::<Time>()
+            .map_err(|_| format!("schedule.at = {at:?}: expected a time of day like \"03:00\""))
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Result<Option<Timestamp>, String> {
+        let Some(text) = self.submissions.deadline.as_deref() else {
+            return Ok(None);
+        };
+        let civil = text
+            .parse::<DateTime>()
+            .or_else(|_| text.parse::<Date>().map(|d| d.to_datetime(Time::MAX)))
+            .map_err(|_| {
+                format!(
+                    "submissions.deadline = {text:?}: expected a date and time like \"2026-12-06 23:59\""
+                )
+            })?;
+        let zoned = civil
+            .to_zoned_datetime(self.time_zone()?)
+            .map_err(|e| format!("submissions.deadline = {text:?}: {e}"))?;
+        Ok(Some(zoned.timestamp()))
+    }
+
+    /// The scheduled championships' start times, in order.
+    pub fn scheduled_times(&self) -> Result<Vec<Timestamp>, String> {
+        let Some(first) = self.first_day()? else {
+            return Ok(Vec::new());
+        };
+        let at = self.start_time()?;
+        let tz = self.time_zone()?;
+        let mut times = Vec::new();
+        for day in 0..self.schedule.days {
+            let date = first
+                .checked_add(i64::from(day).days())
+                .map_err(|e| format!("schedule: day {day} after first_day: {e}"))?;
+            let zoned = date
+                .to_datetime(at)
+                .to_zoned_datetime(tz.clone())
+                .map_err(|e| format!("schedule: {date} at {at}: {e}"))?;
+            times.push(zoned.timestamp());
+        }
+        Ok(times)
+    }
+
+    /// The upload cap in bytes.
+    pub fn max_upload(&self) -> Result<u64, String> {
+        bytes(&self.submissions.max_upload)
+            .map_err(|e| format!("submissions.max_upload = {:?}: {e}", self.submissions.max_upload))
+    }
+
+    /// The cap on what an archive unpacks to, in bytes.
+    pub fn max_unpacked(&self) -> Result<u64, String> {
+        bytes(&self.submissions.max_unpacked).map_err(|e| {
+            format!(
+                "submissions.max_unpacked = {:?}: {e}",
+                self.submissions.max_unpacked
+            )
+        })
+    }
+
+    /// Days a version uploaded at `at` is late (0: on time).
+    pub fn late_days(&self, at: Timestamp) -> u32 {
+        let Ok(Some(deadline)) = self.deadline() else {
+            return 0;
+        };
+        if at <= deadline {
+            return 0;
+        }
+        let seconds = at.as_second() - deadline.as_second();
+        // Every day begun counts: one second late is one day late.
+        u32::try_from((seconds + 86_399) / 86_400).unwrap_or(u32::MAX)
+    }
+
+    /// The time in the course's zone, for pages.
+    pub fn local(&self, at: Timestamp) -> String {
+        let tz = self.time_zone().unwrap_or(TimeZone::UTC);
+        at.to_zoned_datetime(tz).strftime("%Y-%m-%d %H:%M %Z").to_string()
+    }
+}
+
+/// A size such as `1M`, `512K`, `2G` or a number of bytes.
+pub fn bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| "expected a size such as 1M, 512K or 2G".to_string())?;
+    let scale: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        _ => return Err("expected a size such as 1M, 512K or 2G".into()),
+    };
+    n.checked_mul(scale).ok_or_else(|| "too large".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Config {
+        let c: Config = toml::from_str(text).unwrap();
+        c.check().unwrap();
+        c
+    }
+
+    #[test]
+    fn the_template_reads_back() {
+        let c = parsed(&template("Course", "breakthrough", "2026-12-07"));
+        assert_eq!(c.game, "breakthrough");
+        assert_eq!(c.schedule.days, 8);
+        assert_eq!(c.scheduled_times().unwrap().len(), 8);
+        assert_eq!(c.max_upload().unwrap(), 1 << 20);
+    }
+
+    #[test]
+    fn late_days_count_every_day_begun() {
+        let c = parsed(
+            "title='t'\ngame='kingpawn'\n[schedule]\ntime_zone='UTC'\n[submissions]\ndeadline='2026-12-06 23:59'\n",
+        );
+        let deadline: Timestamp = "2026-12-06T23:59:00Z".parse().unwrap();
+        assert_eq!(c.late_days(deadline), 0);
+        assert_eq!(c.late_days(deadline + 1.second()), 1);
+        assert_eq!(c.late_days(deadline + 24.hours()), 1);
+        assert_eq!(c.late_days(deadline + 24.hours() + 1.second()), 2);
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let bad: Config = toml::from_str("title='t'\ngame='g'\nmove_time=0\n").unwrap();
+        assert!(bad.check().unwrap_err().contains("move_time"));
+        let bad: Config =
+            toml::from_str("title='t'\ngame='g'\n[schedule]\nat='25:00'\n").unwrap();
+        assert!(bad.check().unwrap_err().contains("schedule.at"));
+        assert!(toml::from_str::<Config>("title='t'\ngame='g'\ncolour=1\n").is_err());
+    }
+}

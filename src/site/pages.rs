@@ -1,0 +1,67 @@
+//! The site's pages: HTML rendered on the server from the templates in
+//! `src/site/templates/` (minijinja, every value HTML-escaped), compiled into the
+//! binary so that a site needs no files beside it.
+
+use minijinja::Environment;
+use std::sync::OnceLock;
+
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("templates/base.html")),
+    ("home.html", include_str!("templates/home.html")),
+    ("championship.html", include_str!("templates/championship.html")),
+    ("grades.html", include_str!("templates/grades.html")),
+    ("signin.html", include_str!("templates/signin.html")),
+    ("password.html", include_str!("templates/password.html")),
+    ("message.html", include_str!("templates/message.html")),
+    ("log.html", include_str!("templates/log.html")),
+    ("me.html", include_str!("templates/me.html")),
+    ("teacher.html", include_str!("templates/teacher.html")),
+];
+
+fn environment() -> &'static Environment<'static> {
+    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        for (name, source) in TEMPLATES {
+            // The templates are ours and checked by the tests: a broken one is a bug
+            // shown on every page that uses it, not a crash.
+            if let Err(e) = env.add_template(name, source) {
+                eprintln!("template {name}: {e}");
+            }
+        }
+        env
+    })
+}
+
+/// Renders a page; a template error becomes a plain message (and is logged).
+pub fn render(name: &str, ctx: minijinja::Value) -> Result<String, String> {
+    let env = environment();
+    env.get_template(name)
+        .and_then(|t| t.render(ctx))
+        .map_err(|e| format!("page {name}: {e:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minijinja::context;
+
+    #[test]
+    fn every_template_parses() {
+        let env = environment();
+        for (name, _) in TEMPLATES {
+            assert!(env.get_template(name).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn values_are_escaped() {
+        let html = render(
+            "message.html",
+            context! { course_title => "<b>c</b>", heading => "h", message => "<script>x</script>", back => "/" },
+        )
+        .unwrap();
+        assert!(html.contains("&lt;script&gt;"));
+        assert!(!html.contains("<script>x"));
+    }
+}

@@ -1,0 +1,455 @@
+//! The site's workers: one plays the qualification games of each new version as soon
+//! as it is uploaded; the other starts the championships when they are due (on the
+//! schedule or on the teacher's demand) and resumes one a crash or a restart
+//! interrupted. Both run `tabula` itself as a child process (`tabula match`,
+//! `tabula tournament`), so the games get the same referee, records, sandbox, locks
+//! and resume as on the command line, and the web server never runs a player.
+
+use super::Site;
+use super::db;
+use crate::championship::{self, GAMES_FILE, SETTINGS_FILE};
+use crate::referee::GameRecord;
+use jiff::Timestamp;
+use rusqlite::{OptionalExtension, params};
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How many qualification games a version plays (one on each side).
+pub const QUALIFICATION_GAMES: u32 = 2;
+
+/// The command that runs `tabula`, its child dying with the site (so that a
+/// restarted site resumes what it left, rather than meeting a runner still going).
+fn tabula(site: &Site) -> Command {
+    let mut cmd = Command::new(&site.tabula);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: prctl is async-signal-safe; nothing else runs between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+    }
+    cmd.stdin(Stdio::null());
+    cmd
+}
+
+/// The options that set up the board, as the course's config gives them.
+fn board_args(site: &Site) -> Vec<String> {
+    let c = &site.config;
+    let mut args = Vec::new();
+    if let Some(r) = c.rows {
+        args.extend(["--rows".to_string(), r.to_string()]);
+    }
+    if let Some(k) = c.cols {
+        args.extend(["--cols".to_string(), k.to_string()]);
+    }
+    if let Some(s) = &c.start {
+        args.extend(["--start".to_string(), s.clone()]);
+    }
+    args.extend([
+        "--move-time".to_string(),
+        c.move_time.to_string(),
+        "--memory".to_string(),
+        c.memory.clone(),
+    ]);
+    args
+}
+
+/// The folder of a version's qualification games.
+pub fn qualification_dir(course: &Path, login: &str, version: i64) -> PathBuf {
+    course
+        .join("qualify")
+        .join(login)
+        .join(version.to_string())
+}
+
+/// The folder of a championship.
+pub fn championship_dir(course: &Path, id: i64) -> PathBuf {
+    course.join("championships").join(id.to_string())
+}
+
+/// Plays qualification games for waiting versions, oldest first, for ever.
+pub fn qualification_worker(site: Arc<Site>) {
+    // A qualification the last run left half done is played again.
+    let _ = site.db.lock().execute(
+        "UPDATE qualifications SET status = 'waiting' WHERE status = 'running'",
+        [],
+    );
+    loop {
+        let next: Option<(i64, i64, String, i64, String)> = site
+            .db
+            .lock()
+            .query_row(
+                "SELECT s.id, s.version, u.login, u.id, s.spec FROM qualifications q
+                 JOIN submissions s ON s.id = q.submission_id JOIN users u ON u.id = s.user_id
+                 WHERE q.status = 'waiting' AND s.spec IS NOT NULL ORDER BY s.id LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .optional()
+            .unwrap_or(None);
+        let Some((id, version, login, _user, spec)) = next else {
+            site.wait_for_work(Duration::from_secs(2));
+            continue;
+        };
+        let _ = site.db.lock().execute(
+            "UPDATE qualifications SET status = 'running', started_at = ?2, summary = 'playing its qualification games' WHERE submission_id = ?1",
+            params![id, Timestamp::now().to_string()],
+        );
+        site.log(&format!("qualification of {login} version {version} starts"));
+        let (passed, summary) = qualify(&site, &login, version, &spec);
+        site.log(&format!(
+            "qualification of {login} version {version}: {}",
+            if passed { "passed" } else { "failed" }
+        ));
+        let _ = site.db.lock().execute(
+            "UPDATE qualifications SET status = ?2, summary = ?3, finished_at = ?4 WHERE submission_id = ?1",
+            params![
+                id,
+                if passed { "passed" } else { "failed" },
+                summary,
+                Timestamp::now().to_string()
+            ],
+        );
+    }
+}
+
+/// Plays a version's qualification games against `random`, one on each side, on
+/// the championship's settings, in the sandbox; returns whether it passed and what
+/// happened, in words.
+fn qualify(site: &Site, login: &str, version: i64, spec: &str) -> (bool, String) {
+    let dir = qualification_dir(&site.course, login, version);
+    // A qualification played again starts afresh.
+    let _ = fs::remove_dir_all(&dir);
+    if let Err(e) = fs::create_dir_all(&dir) {
+        return (false, format!("the site could not play it: {e}"));
+    }
+    let records = dir.join(GAMES_FILE);
+    let mut cmd = tabula(site);
+    cmd.arg("match")
+        .arg(&site.config.game)
+        .arg("--p1")
+        .arg(spec)
+        .arg("--p2")
+        .arg("random")
+        .arg("--games")
+        .arg(QUALIFICATION_GAMES.to_string())
+        .arg("--seed")
+        .arg(version.to_string())
+        .arg("--championship-start")
+        .arg("--record")
+        .arg(&records)
+        .arg("--logs")
+        .arg(dir.join("logs"))
+        .args(board_args(site));
+    let output = match File::create(dir.join("run.log")) {
+        Ok(f) => f,
+        Err(e) => return (false, format!("the site could not play it: {e}")),
+    };
+    let errors = output.try_clone();
+    cmd.stdout(output);
+    if let Ok(e) = errors {
+        cmd.stderr(e);
+    }
+    let status = match cmd.status() {
+        Ok(s) => s,
+        Err(e) => return (false, format!("the site could not play it: {e}")),
+    };
+    let games = championship::read_records(&records)
+        .map(|(r, _)| r)
+        .unwrap_or_default();
+    if !status.success() && games.is_empty() {
+        // The match refused to start: its message says why (a file that does not load).
+        let log = fs::read_to_string(dir.join("run.log")).unwrap_or_default();
+        let message = log
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("it could not be started")
+            .trim()
+            .trim_start_matches("error: ")
+            .to_string();
+        let course = site.course.to_string_lossy().to_string();
+        return (false, message.replace(&course, "COURSE"));
+    }
+    summarize(&games)
+}
+
+/// The seat (1-based) the version played in a qualification game: the one named
+/// `... (p1)` by `tabula match`.
+pub fn qualification_seat(record: &GameRecord) -> u32 {
+    record
+        .players
+        .iter()
+        .position(|n| n.ends_with("(p1)"))
+        .map_or(1, |i| i as u32 + 1)
+}
+
+/// What the qualification games came to, in words.
+fn summarize(games: &[GameRecord]) -> (bool, String) {
+    if games.len() < QUALIFICATION_GAMES as usize {
+        return (
+            false,
+            format!(
+                "only {} of its {QUALIFICATION_GAMES} qualification games were played",
+                games.len()
+            ),
+        );
+    }
+    let mut faults = Vec::new();
+    let mut wins = 0;
+    let mut slowest = 0;
+    for g in games {
+        let seat = qualification_seat(g);
+        let side = if seat == 1 { "moving first" } else { "moving second" };
+        if let Some(f) = g.fault.as_ref().filter(|f| f.player == seat) {
+            faults.push(format!("game {} ({side}): {}", g.id, f.reason));
+        }
+        if g.winners == [seat] {
+            wins += 1;
+        }
+        slowest = g
+            .moves
+            .iter()
+            .filter(|m| m.player == seat)
+            .map(|m| m.ms)
+            .fold(slowest, u64::max);
+    }
+    if faults.is_empty() {
+        (
+            true,
+            format!(
+                "played {} legal games against random, each move in time (slowest {:.2} s); won {wins}",
+                games.len(),
+                slowest as f64 / 1000.0
+            ),
+        )
+    } else {
+        (false, format!("lost by a fault: {}", faults.join("; ")))
+    }
+}
+
+/// Starts the championships that are due, one at a time, for ever.
+pub fn championship_worker(site: Arc<Site>) {
+    loop {
+        if let Err(e) = add_scheduled(&site) {
+            site.log(&format!("schedule: {e}"));
+        }
+        let now = Timestamp::now().to_string();
+        let due: Option<i64> = site
+            .db
+            .lock()
+            .query_row(
+                "SELECT id FROM championships WHERE status IN ('waiting', 'running') AND due_at <= ?1
+                 ORDER BY status = 'running' DESC, due_at, id LIMIT 1",
+                params![now],
+                |r| r.get(0),
+            )
+            .optional()
+            .unwrap_or(None);
+        match due {
+            Some(id) => {
+                if let Err(e) = run_championship(&site, id) {
+                    site.log(&format!("championship {id}: {e}"));
+                    let _ = site.db.lock().execute(
+                        "UPDATE championships SET status = 'failed', message = ?2, finished_at = ?3 WHERE id = ?1",
+                        params![id, e, Timestamp::now().to_string()],
+                    );
+                }
+            }
+            None => site.wait_for_work(Duration::from_secs(5)),
+        }
+    }
+}
+
+/// Adds a row for each scheduled championship not in the database yet.
+fn add_scheduled(site: &Site) -> Result<(), String> {
+    let times = site.config.scheduled_times()?;
+    let conn = site.db.lock();
+    for t in times {
+        conn.execute(
+            "INSERT OR IGNORE INTO championships (origin, due_at, seed, status) VALUES ('schedule', ?1, ?2, 'waiting')",
+            params![t.to_string(), fresh_seed()],
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// A seed for a championship's random start and schedule.
+pub fn fresh_seed() -> i64 {
+    // Kept positive and below 2^53 so that it survives any JSON reader.
+    (rand::random::<u64>() % (1u64 << 53)) as i64
+}
+
+/// Which version of each student enters a championship starting now: the latest
+/// that could play and passed its qualification (else the latest that could play),
+/// uploaded before the start and not more than the allowed days late.
+fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usize, String> {
+    let allowed = i64::from(site.config.submissions.late_days_allowed);
+    let mut conn = site.db.lock();
+    let tx = conn.transaction().map_err(|e| e.to_string())?;
+    let count = tx
+        .execute(
+            "INSERT INTO entries (championship_id, user_id, submission_id, late_days)
+             SELECT ?1, u.id, s.id, s.late_days FROM users u JOIN submissions s ON s.id = (
+                 SELECT s2.id FROM submissions s2 LEFT JOIN qualifications q ON q.submission_id = s2.id
+                 WHERE s2.user_id = u.id AND s2.spec IS NOT NULL AND s2.uploaded_at <= ?2
+                   AND s2.late_days <= ?3
+                 ORDER BY (q.status = 'passed') DESC, s2.version DESC LIMIT 1)
+             WHERE u.role = 'student'",
+            params![championship_id, start, allowed],
+        )
+        .map_err(|e| e.to_string())?;
+    tx.commit().map_err(|e| e.to_string())?;
+    Ok(count)
+}
+
+/// Runs (or resumes) one championship to its end.
+fn run_championship(site: &Site, id: i64) -> Result<(), String> {
+    let row = db::championship(&site.db.lock(), id)
+        .map_err(|e| e.to_string())?
+        .ok_or("vanished")?;
+    let dir = championship_dir(&site.course, id);
+    if row.status == "waiting" {
+        let now = Timestamp::now().to_string();
+        // A re-run plays the entries of the championship it repeats.
+        let entered = match row.rerun_of {
+            Some(of) => site
+                .db
+                .lock()
+                .execute(
+                    "INSERT INTO entries (championship_id, user_id, submission_id, late_days)
+                     SELECT ?1, user_id, submission_id, late_days FROM entries WHERE championship_id = ?2",
+                    params![id, of],
+                )
+                .map_err(|e| e.to_string())?,
+            None => choose_entries(site, id, &now)?,
+        };
+        if entered == 0 {
+            let _ = site.db.lock().execute(
+                "UPDATE championships SET status = 'cancelled', started_at = ?2, finished_at = ?2, message = 'no student had a player to enter' WHERE id = ?1",
+                params![id, now],
+            );
+            site.log(&format!("championship {id}: nobody to enter"));
+            return Ok(());
+        }
+        site.db
+            .lock()
+            .execute(
+                "UPDATE championships SET status = 'running', started_at = ?2 WHERE id = ?1",
+                params![id, now],
+            )
+            .map_err(|e| e.to_string())?;
+        site.log(&format!("championship {id} starts with {entered} players"));
+    } else {
+        site.log(&format!("championship {id} resumes"));
+    }
+    let entries = db::entries(&site.db.lock(), id).map_err(|e| e.to_string())?;
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut cmd = tabula(site);
+    cmd.arg("tournament")
+        .arg(&site.config.game)
+        .arg("--out")
+        .arg(&dir)
+        .arg("--seed")
+        .arg(row.seed.to_string())
+        .arg("--jobs")
+        .arg(site.config.jobs.to_string())
+        .args(board_args(site));
+    if let Some(s) = &site.config.scoring {
+        cmd.arg("--scoring").arg(s);
+    }
+    for e in &entries {
+        cmd.arg("--player").arg(format!("{}={}", e.login, e.spec));
+        if e.late_days > 0 {
+            cmd.arg("--late").arg(format!("{}={}", e.login, e.late_days));
+        }
+    }
+    let log = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("run.log"))
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let log_err = log.try_clone().map_err(|e| e.to_string())?;
+    cmd.stdout(log).stderr(log_err);
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot start tabula tournament: {e}"))?;
+    let scheduled = progress(&dir).map_or(0, |p| p.scheduled as i64);
+    if status.success() && dir.join("standings.json").exists() {
+        site.db
+            .lock()
+            .execute(
+                "UPDATE championships SET status = 'done', finished_at = ?2, games_scheduled = ?3, message = '' WHERE id = ?1",
+                params![id, Timestamp::now().to_string(), scheduled],
+            )
+            .map_err(|e| e.to_string())?;
+        site.log(&format!("championship {id} done"));
+        Ok(())
+    } else {
+        let log = fs::read_to_string(dir.join("run.log")).unwrap_or_default();
+        let last = log
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .to_string();
+        Err(format!("tabula tournament ended with {status}: {last}"))
+    }
+}
+
+/// How far a championship has got, read from its folder.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Progress {
+    pub played: usize,
+    pub scheduled: usize,
+    /// Points so far per player, best first.
+    pub points: Vec<(String, f64, u32)>,
+}
+
+pub fn progress(dir: &Path) -> Option<Progress> {
+    let settings: championship::Settings =
+        serde_json::from_str(&fs::read_to_string(dir.join(SETTINGS_FILE)).ok()?).ok()?;
+    let scheduled = championship::schedule(settings.players.len(), settings.self_games).len();
+    let records = championship::read_records(&dir.join(GAMES_FILE))
+        .map(|(r, _)| r)
+        .unwrap_or_default();
+    let mut points: Vec<(String, f64, u32)> = settings
+        .players
+        .iter()
+        .map(|(name, _)| (name.clone(), 0.0, 0))
+        .collect();
+    let mut ids = std::collections::BTreeSet::new();
+    for r in &records {
+        if !ids.insert(r.id) {
+            continue;
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for (seat, name) in r.players.iter().enumerate() {
+            let seat = seat as u32 + 1;
+            let Some(p) = points.iter_mut().find(|p| &p.0 == name) else {
+                continue;
+            };
+            if r.winners.contains(&seat) {
+                p.1 += 1.0 / r.winners.len() as f64;
+            }
+            // A self-game counts once.
+            if seen.insert(name.clone()) {
+                p.2 += 1;
+            }
+        }
+    }
+    points.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Some(Progress {
+        played: ids.len(),
+        scheduled,
+        points,
+    })
+}

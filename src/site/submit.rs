@@ -1,0 +1,334 @@
+//! Keeping what students upload: every version in a folder of its own under
+//! `COURSE/submissions/LOGIN/N/`, written and synced before the upload is
+//! acknowledged, never overwritten, with its time, size and SHA-256; archives
+//! unpacked by the rules of [`super::archive`]; and the player spec each version
+//! plays as.
+
+use super::archive::{self, Caps, Manifest};
+use super::auth::sha256_hex;
+use super::config::Config;
+use super::db::{Db, User};
+use jiff::Timestamp;
+use rusqlite::params;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What a stored version is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Prolog,
+    Python,
+    Lisp,
+    Archive(archive::ArchiveKind),
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Prolog => "Prolog",
+            Kind::Python => "Python",
+            Kind::Lisp => "Lisp",
+            Kind::Archive(_) => "archive",
+        }
+    }
+}
+
+/// The kind of an uploaded file, from its name.
+pub fn kind_of(file_name: &str) -> Option<Kind> {
+    let lower = file_name.to_ascii_lowercase();
+    if let Some(k) = archive::archive_kind(&lower) {
+        return Some(Kind::Archive(k));
+    }
+    let ext = Path::new(&lower).extension()?.to_str()?;
+    match ext {
+        "pl" | "pro" => Some(Kind::Prolog),
+        "py" => Some(Kind::Python),
+        "lisp" | "lsp" | "cl" => Some(Kind::Lisp),
+        _ => None,
+    }
+}
+
+/// What can be uploaded, for messages and the form.
+pub const ACCEPTED: &str = "a Prolog player (.pl), a Python program (.py), a Lisp player (.lisp), \
+     or an archive (.zip, .tar, .tar.gz) with a tabula.toml naming the command to run";
+
+/// The name the file is kept under: the uploaded name when it is plain, otherwise
+/// `player` with its extension (a name is the student's, not a path).
+fn kept_name(file_name: &str, kind: Kind) -> String {
+    let base = file_name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let plain = !base.is_empty()
+        && base.len() <= 100
+        && !base.starts_with('.')
+        && base
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
+    if plain {
+        return base;
+    }
+    match kind {
+        Kind::Prolog => "player.pl".into(),
+        Kind::Python => "player.py".into(),
+        Kind::Lisp => "player.lisp".into(),
+        Kind::Archive(_) => "upload.archive".into(),
+    }
+}
+
+/// An upload that was not kept, and why (for the student, in words).
+#[derive(Debug)]
+pub struct Refused {
+    /// The HTTP status that fits (400: not acceptable as sent; 500: our fault).
+    pub status: u16,
+    pub message: String,
+}
+
+fn refused(status: u16, message: impl Into<String>) -> Refused {
+    Refused {
+        status,
+        message: message.into(),
+    }
+}
+
+/// Writes a new file (never over an existing one) and syncs it.
+fn write_new(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
+    f.write_all(data)?;
+    f.sync_all()
+}
+
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Keeps an upload as the user's next version, queues its qualification, and returns
+/// the new submission's id. The files are on disk and synced, and the row committed,
+/// before this returns.
+pub fn store(
+    course: &Path,
+    db: &Db,
+    config: &Config,
+    user: &User,
+    file_name: &str,
+    data: &[u8],
+) -> Result<i64, Refused> {
+    let kind = kind_of(file_name).ok_or_else(|| {
+        refused(
+            400,
+            format!("{file_name:?} is not a kind of player tabula knows: upload {ACCEPTED}"),
+        )
+    })?;
+    if data.is_empty() {
+        return Err(refused(400, format!("{file_name:?} is empty")));
+    }
+    let now = Timestamp::now();
+    let user_dir = course.join("submissions").join(&user.login);
+    fs::create_dir_all(&user_dir)
+        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    // The version number and the row are taken in one transaction: two uploads at
+    // once get two versions.
+    let mut conn = db.lock();
+    let tx = conn
+        .transaction()
+        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    let version: i64 = tx
+        .query_row(
+            "SELECT COALESCE(MAX(version), 0) + 1 FROM submissions WHERE user_id = ?1",
+            params![user.id],
+            |r| r.get(0),
+        )
+        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    let dir = user_dir.join(version.to_string());
+    // A folder left by a crash before its row was committed is not a version: move it
+    // aside rather than mix files.
+    if dir.exists() {
+        let aside = user_dir.join(format!(".abandoned-{version}-{}", now.as_second()));
+        fs::rename(&dir, &aside).map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    }
+    fs::create_dir(&dir).map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    let name = kept_name(file_name, kind);
+    let made = make_player(&dir, &user_dir, version, kind, &name, data, config);
+    let (spec, problem) = match made {
+        Ok(spec) => (Some(spec), None),
+        Err(Refusal::Unsafe(message)) => {
+            // A refused archive is not a version: nothing of it is kept.
+            let _ = fs::remove_dir_all(&dir);
+            return Err(refused(400, message));
+        }
+        Err(Refusal::Unplayable(message)) => (None, Some(message)),
+        Err(Refusal::Ours(message)) => {
+            let _ = fs::remove_dir_all(&dir);
+            return Err(refused(500, message));
+        }
+    };
+    sync_dir(&dir);
+    sync_dir(&user_dir);
+    let relative = dir
+        .strip_prefix(course)
+        .unwrap_or(&dir)
+        .to_string_lossy()
+        .to_string();
+    let late = config.late_days(now);
+    tx.execute(
+        "INSERT INTO submissions (user_id, version, uploaded_at, file_name, kind, size, sha256, dir, spec, problem, late_days)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            user.id,
+            version,
+            now.to_string(),
+            file_name.chars().take(200).collect::<String>(),
+            kind.name(),
+            data.len() as i64,
+            sha256_hex(data),
+            relative,
+            spec,
+            problem,
+            i64::from(late)
+        ],
+    )
+    .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    let id = tx.last_insert_rowid();
+    let (status, summary) = match &problem {
+        Some(p) => ("failed", p.clone()),
+        None => ("waiting", "waiting for its qualification games".to_string()),
+    };
+    tx.execute(
+        "INSERT INTO qualifications (submission_id, status, summary) VALUES (?1, ?2, ?3)",
+        params![id, status, summary],
+    )
+    .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    tx.commit()
+        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    Ok(id)
+}
+
+enum Refusal {
+    /// Unsafe or unreadable as sent: refused, nothing kept.
+    Unsafe(String),
+    /// Kept, but it cannot play: the version fails qualification with this reason.
+    Unplayable(String),
+    /// The server could not write.
+    Ours(String),
+}
+
+/// Writes the version's files into `dir` and returns the spec it plays as.
+fn make_player(
+    dir: &Path,
+    user_dir: &Path,
+    version: i64,
+    kind: Kind,
+    name: &str,
+    data: &[u8],
+    config: &Config,
+) -> Result<String, Refusal> {
+    let ours = |e: std::io::Error| Refusal::Ours(format!("cannot keep the upload: {e}"));
+    match kind {
+        Kind::Archive(archive_kind) => {
+            // The archive itself is kept beside its folder (out of the player's sight).
+            let original = user_dir.join(format!("{version}.{name}"));
+            let caps = Caps {
+                max_files: config.submissions.max_files,
+                max_bytes: config.max_unpacked().unwrap_or(20 << 20),
+            };
+            archive::unpack(archive_kind, data, dir, &caps).map_err(Refusal::Unsafe)?;
+            write_new(&original, data).map_err(ours)?;
+            match archive::read_manifest(dir).map_err(Refusal::Unplayable)? {
+                Manifest::Player(file) => {
+                    let path = dir.join(&file);
+                    let inner = kind_of(&file.to_string_lossy())
+                        .filter(|k| !matches!(k, Kind::Archive(_)))
+                        .ok_or_else(|| {
+                            Refusal::Unplayable(format!(
+                                "tabula.toml: player = {:?} is not a .pl, .py or .lisp file",
+                                file.display()
+                            ))
+                        })?;
+                    file_spec(inner, &path)
+                }
+                Manifest::Command(argv) => command_spec(dir, &argv),
+            }
+        }
+        _ => {
+            let path = dir.join(name);
+            write_new(&path, data).map_err(ours)?;
+            file_spec(kind, &path)
+        }
+    }
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    crate::sandbox::absolute(path)
+}
+
+fn no_blanks(path: &Path) -> Result<String, Refusal> {
+    let text = path.to_string_lossy().to_string();
+    if text.contains(char::is_whitespace) {
+        return Err(Refusal::Unplayable(format!(
+            "{text:?}: a path with blanks cannot be run (rename it)"
+        )));
+    }
+    Ok(text)
+}
+
+/// The spec a single player file plays as.
+fn file_spec(kind: Kind, path: &Path) -> Result<String, Refusal> {
+    let path = no_blanks(&absolute(path))?;
+    Ok(match kind {
+        Kind::Python => format!("cmd:python3 {path}"),
+        _ => path,
+    })
+}
+
+/// The spec of a manifest's command: run from the archive's folder, so each word
+/// naming a file of the archive becomes that file's absolute path.
+fn command_spec(root: &Path, argv: &[String]) -> Result<String, Refusal> {
+    if argv.is_empty() {
+        return Err(Refusal::Unplayable("tabula.toml: command is empty".into()));
+    }
+    let mut words = Vec::new();
+    for word in argv {
+        if word.contains(char::is_whitespace) || word.is_empty() {
+            return Err(Refusal::Unplayable(format!(
+                "tabula.toml: the word {word:?} of the command has blanks in it"
+            )));
+        }
+        let inside = root.join(word);
+        let is_file_inside = !word.starts_with('/')
+            && !word.split('/').any(|c| c == "..")
+            && inside.exists();
+        words.push(if is_file_inside {
+            no_blanks(&absolute(&inside))?
+        } else {
+            word.clone()
+        });
+    }
+    Ok(format!("cmd:{}", words.join(" ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_come_from_names() {
+        assert_eq!(kind_of("bot.PL"), Some(Kind::Prolog));
+        assert_eq!(kind_of("bot.py"), Some(Kind::Python));
+        assert_eq!(kind_of("ra1.lisp"), Some(Kind::Lisp));
+        assert!(matches!(kind_of("b.tar.gz"), Some(Kind::Archive(_))));
+        assert_eq!(kind_of("bot.exe"), None);
+        assert_eq!(kind_of("noext"), None);
+    }
+
+    #[test]
+    fn kept_names_are_plain() {
+        assert_eq!(kept_name("bot.py", Kind::Python), "bot.py");
+        assert_eq!(kept_name("../../etc/x.py", Kind::Python), "x.py");
+        assert_eq!(kept_name("my bot.py", Kind::Python), "player.py");
+        assert_eq!(kept_name(".hidden.pl", Kind::Prolog), "player.pl");
+    }
+}

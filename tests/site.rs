@@ -1,0 +1,567 @@
+//! The championship site, driven from outside with real HTTP: a course made with
+//! `tabula site init`, a roster imported, students signing in and uploading players
+//! of every kind, qualification results, championships on demand and on schedule,
+//! the site killed mid-championship and resumed, grades checked against a hand
+//! computation; and the attacks a site for a class's code must stand.
+//!
+//! These need bubblewrap, python3 and sbcl (`.ci/run` installs them).
+
+mod common;
+
+use common::{root, tabula, text};
+use reqwest::StatusCode;
+use reqwest::blocking::{Client, multipart};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn tools_present(tools: &[&str]) {
+    for tool in tools {
+        let ok = Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
+    }
+}
+
+/// A running `tabula site serve`.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(course: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["site", "serve"])
+            .arg(course)
+            .args(["--listen", "127.0.0.1:0"])
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tabula site serve starts");
+        let out = child.stdout.take().expect("its stdout");
+        let mut line = String::new();
+        BufReader::new(out).read_line(&mut line).expect("a line");
+        let base = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, base }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Kills it as a crash would (SIGKILL: no goodbye).
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+/// The CSRF token in a page's forms.
+fn csrf(page: &str) -> String {
+    let at = page
+        .find("name=\"csrf\" value=\"")
+        .unwrap_or_else(|| panic!("no csrf field in {page}"));
+    let rest = &page[at + "name=\"csrf\" value=\"".len()..];
+    rest[..rest.find('"').unwrap()].to_string()
+}
+
+fn get(c: &Client, s: &Server, path: &str) -> (StatusCode, String) {
+    let r = c.get(s.url(path)).send().unwrap();
+    (r.status(), r.text().unwrap())
+}
+
+fn post_form(c: &Client, s: &Server, path: &str, fields: &[(&str, &str)]) -> (StatusCode, String) {
+    let r = c.post(s.url(path)).form(fields).send().unwrap();
+    (r.status(), r.text().unwrap())
+}
+
+/// Signs in with a one-time code and chooses a password.
+fn first_sign_in(s: &Server, login: &str, code: &str) -> Client {
+    let c = client();
+    let (_, page) = get(&c, s, "/signin");
+    let (status, page) = post_form(
+        &c,
+        s,
+        "/signin",
+        &[("csrf", &csrf(&page)), ("login", login), ("secret", code)],
+    );
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("Choose your password"), "{page}");
+    let password = format!("{login}-secret-pass");
+    let (status, page) = post_form(
+        &c,
+        s,
+        "/password",
+        &[("csrf", &csrf(&page)), ("password", &password), ("again", &password)],
+    );
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("Submit a new version"), "{page}");
+    c
+}
+
+fn upload(c: &Client, s: &Server, name: &str, data: Vec<u8>) -> (StatusCode, String) {
+    let (_, page) = get(c, s, "/me");
+    let form = multipart::Form::new()
+        .text("csrf", csrf(&page))
+        .part("file", multipart::Part::bytes(data).file_name(name.to_string()));
+    let r = c.post(s.url("/me/upload")).multipart(form).send().unwrap();
+    (r.status(), r.text().unwrap())
+}
+
+/// A new course folder with `tabula site init`, its settings adjusted by `edit`.
+fn course(name: &str, game: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let dir = common::scratch("site", name).join("course");
+    let o = tabula(&["site", "init", dir.to_str().unwrap(), "--game", game]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let config = dir.join("course.toml");
+    let t = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, edit(t)).unwrap();
+    dir
+}
+
+/// Imports a roster, returning login → code.
+fn import(course: &Path, roster: &str, teacher: bool) -> BTreeMap<String, String> {
+    let file = course.join("roster.csv");
+    std::fs::write(&file, roster).unwrap();
+    let mut args = vec!["site", "users", "import", course.to_str().unwrap(), file.to_str().unwrap()];
+    if teacher {
+        args.push("--teacher");
+    }
+    let o = tabula(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[f.len() - 1].to_string())
+        })
+        .collect()
+}
+
+/// Waits until `done` holds, polling.
+fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "gave up waiting for {what}");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+fn progress(c: &Client, s: &Server, id: i64) -> Value {
+    c.get(s.url(&format!("/championships/{id}/progress.json")))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap()
+}
+
+/// The example random bot, made deterministic (a fixed seed), as a student's file.
+fn seeded_random_bot(seed: u32) -> Vec<u8> {
+    std::fs::read_to_string(root().join("examples/random_bot.py"))
+        .unwrap()
+        .replace(
+            "parser.add_argument(\"--seed\", type=int, default=None",
+            &format!("parser.add_argument(\"--seed\", type=int, default={seed}"),
+        )
+        .into_bytes()
+}
+
+/// A .tar.gz holding the random bot and a tabula.toml that runs it with a seed.
+fn bot_archive() -> Vec<u8> {
+    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(
+        Vec::new(),
+        flate2::Compression::default(),
+    ));
+    let bot = std::fs::read(root().join("examples/random_bot.py")).unwrap();
+    for (name, data) in [
+        ("tabula.toml", b"command = \"python3 bot/random_bot.py --seed 3 --name archived\"\n".to_vec()),
+        ("bot/random_bot.py", bot),
+    ] {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        h.set_cksum();
+        tar.append_data(&mut h, name, data.as_slice()).unwrap();
+    }
+    tar.into_inner().unwrap().finish().unwrap()
+}
+
+fn standings(dir: &Path) -> Vec<Value> {
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("standings.json")).unwrap())
+            .unwrap();
+    v["standings"].as_array().unwrap().clone()
+}
+
+/// The king-and-pawn assignment's grades, computed here from the records alone:
+/// 1 point a win; a player that lost more than 10 % of its games by fault leaves the
+/// ranking and gets 5 × (1 − that fraction); the others 5..10 by linear
+/// interpolation of their points (all 10 if their points are equal).
+fn hand_grades(records: &[Value]) -> BTreeMap<String, (f64, f64)> {
+    let mut points: BTreeMap<String, f64> = BTreeMap::new();
+    let mut games: BTreeMap<String, f64> = BTreeMap::new();
+    let mut faults: BTreeMap<String, f64> = BTreeMap::new();
+    for r in records {
+        let players: Vec<String> = r["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .collect();
+        for (i, p) in players.iter().enumerate() {
+            let seat = i as u64 + 1;
+            *games.entry(p.clone()).or_default() += 1.0;
+            let winners: Vec<u64> = r["winners"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w.as_u64().unwrap())
+                .collect();
+            if winners.contains(&seat) {
+                *points.entry(p.clone()).or_default() += 1.0;
+            } else {
+                points.entry(p.clone()).or_default();
+            }
+            if r["fault"]["player"].as_u64() == Some(seat) {
+                *faults.entry(p.clone()).or_default() += 1.0;
+            } else {
+                faults.entry(p.clone()).or_default();
+            }
+        }
+    }
+    let ranked: Vec<&String> = games
+        .keys()
+        .filter(|p| faults[*p] / games[*p] <= 0.10)
+        .collect();
+    let high = ranked.iter().map(|p| points[*p]).fold(f64::MIN, f64::max);
+    let low = ranked.iter().map(|p| points[*p]).fold(f64::MAX, f64::min);
+    games
+        .keys()
+        .map(|p| {
+            let grade = if ranked.contains(&p) {
+                if high == low {
+                    10.0
+                } else {
+                    5.0 + 5.0 * (points[p] - low) / (high - low)
+                }
+            } else {
+                5.0 * (1.0 - faults[p] / games[p])
+            };
+            (p.clone(), (points[p], grade))
+        })
+        .collect()
+}
+
+fn status_of(c: &Client, s: &Server, id: i64) -> String {
+    progress(c, s, id)["status"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn a_course_from_roster_to_final_grades() {
+    tools_present(&["bwrap", "python3", "sbcl"]);
+    let course = course("main", "kingpawn", |t| {
+        t.replace("time_zone = \"America/Sao_Paulo\"", "time_zone = \"UTC\"")
+            .replace("# time_zone", "time_zone")
+            // No schedule yet: the first championship is on demand.
+            .replace("first_day = ", "# first_day = ")
+    });
+    let students = import(
+        &course,
+        "login,name\nra100001,Ana Prolog\nra100002,Bruno Python\nra100003,Carla Lisp\nra100004,Davi Archive\nra100005,Eva Broken\n",
+        false,
+    );
+    assert_eq!(students.len(), 5);
+    let teachers = import(&course, "prof,Professor X\n", true);
+    let server = Server::start(&course);
+
+    // A wrong code is refused; the right one leads to choosing a password.
+    let c = client();
+    let (_, page) = get(&c, &server, "/signin");
+    let (status, _) = post_form(
+        &c,
+        &server,
+        "/signin",
+        &[("csrf", &csrf(&page)), ("login", "ra100001"), ("secret", "AAAA-BBBB-CCCC")],
+    );
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let mut clients = BTreeMap::new();
+    for (login, code) in &students {
+        clients.insert(login.clone(), first_sign_in(&server, login, code));
+    }
+    let broken = b"% a player that does not parse\nchoose_move(State, _, Move) :- legal_move(State, Move\n".to_vec();
+    let uploads: Vec<(&str, &str, Vec<u8>)> = vec![
+        ("ra100001", "kingpawn_player.pl", std::fs::read(root().join("examples/kingpawn_player.pl")).unwrap()),
+        ("ra100002", "bot.py", seeded_random_bot(7)),
+        ("ra100003", "kingpawn_player.lisp", std::fs::read(root().join("examples/kingpawn_player.lisp")).unwrap()),
+        ("ra100004", "bot.tar.gz", bot_archive()),
+        ("ra100005", "broken.pl", broken),
+    ];
+    for (login, name, data) in uploads {
+        let (status, page) = upload(&clients[login], &server, name, data);
+        assert_eq!(status, StatusCode::OK, "{login}: {page}");
+        assert!(page.contains(name), "{login}: the version is listed: {page}");
+    }
+    // Qualification: within seconds, each student sees their own result.
+    for (login, c) in &clients {
+        wait_until(&format!("{login}'s qualification"), Duration::from_secs(120), || {
+            let (_, page) = get(c, &server, "/me");
+            page.contains("qualification\">passed") || page.contains("pill failed qualification")
+        });
+        let (_, page) = get(c, &server, "/me");
+        if login == "ra100005" {
+            assert!(page.contains("failed qualification"), "{page}");
+            assert!(page.contains("broken.pl"), "{page}");
+        } else {
+            assert!(page.contains("passed qualification"), "{login}: {page}");
+            assert!(page.contains("legal games against random"), "{login}: {page}");
+        }
+    }
+    // Their own log is theirs; another's code and logs are not.
+    let (_, page) = get(&clients["ra100002"], &server, "/me");
+    let log_link = page
+        .split("href=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .find(|l| l.contains("/logs/"))
+        .expect("a qualification log link")
+        .to_string();
+    let download = page
+        .split("href=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .find(|l| l.ends_with("/download"))
+        .unwrap()
+        .to_string();
+    let (status, code) = get(&clients["ra100002"], &server, &download);
+    assert_eq!(status, StatusCode::OK);
+    assert!(code.contains("random_bot"));
+    assert_eq!(get(&clients["ra100002"], &server, &log_link).0, StatusCode::OK);
+    for other in ["ra100001", "ra100003"] {
+        assert_eq!(get(&clients[other], &server, &download).0, StatusCode::NOT_FOUND);
+        assert_eq!(get(&clients[other], &server, &log_link).0, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(get(&client(), &server, &download).0, StatusCode::NOT_FOUND);
+    assert_eq!(get(&clients["ra100001"], &server, "/teacher").0, StatusCode::NOT_FOUND);
+    assert_eq!(get(&clients["ra100001"], &server, "/users/ra100002").0, StatusCode::NOT_FOUND);
+
+    // The teacher runs a championship now; it is killed mid-way and resumes.
+    let prof = first_sign_in(&server, "prof", &teachers["prof"]);
+    let (_, page) = get(&prof, &server, "/teacher");
+    assert!(page.contains("Ana Prolog") && page.contains("broken.pl"), "{page}");
+    let (status, page) = post_form(&prof, &server, "/teacher/run", &[("csrf", &csrf(&page)), ("counts", "yes")]);
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("Championship 1"), "{page}");
+    wait_until("a few games", Duration::from_secs(300), || {
+        progress(&prof, &server, 1)["progress"]["played"].as_u64().unwrap_or(0) >= 3
+    });
+    server.kill();
+    let server = Server::start(&course);
+    wait_until("championship 1", Duration::from_secs(600), || status_of(&prof, &server, 1) == "done");
+    let dir1 = course.join("championships/1");
+    let records1 = common::records(&dir1);
+    // Five players, every pair both ways: 20 games, none doubled by the resume.
+    let mut ids: Vec<u64> = records1.iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (1..=20).collect::<Vec<_>>());
+    let hand = hand_grades(&records1);
+    let table = standings(&dir1);
+    assert_eq!(table.len(), 5);
+    for row in &table {
+        let name = row["name"].as_str().unwrap();
+        let (points, grade) = hand[name];
+        assert_eq!(row["points"].as_f64().unwrap(), points, "{name}");
+        assert!((row["grade"].as_f64().unwrap() - grade).abs() < 1e-9, "{name}: {row} vs {grade}");
+    }
+    // The broken player lost every game by a fault: grade 0.
+    let eva = table.iter().find(|r| r["name"] == "ra100005").unwrap();
+    assert_eq!(eva["grade"].as_f64(), Some(0.0));
+    // The same championship played straight through from the command line gives the
+    // same standings: the resume changed nothing.
+    let settings: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir1.join("championship.json")).unwrap()).unwrap();
+    let straight = common::scratch("site", "straight");
+    let mut args: Vec<String> = vec![
+        "tournament".into(), "kingpawn".into(), "--out".into(), straight.to_string_lossy().into(),
+        "--seed".into(), settings["seed"].to_string(), "--jobs".into(), "1".into(),
+    ];
+    for p in settings["players"].as_array().unwrap() {
+        args.push("--player".into());
+        args.push(format!("{}={}", p[0].as_str().unwrap(), p[1].as_str().unwrap()));
+    }
+    let o = tabula(&common::strs(&args));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let again = standings(&straight);
+    for (a, b) in table.iter().zip(&again) {
+        assert_eq!((&a["name"], &a["points"], &a["grade"]), (&b["name"], &b["points"], &b["grade"]));
+    }
+
+    // The pages: standings and crosstable for everyone, the game viewer page, a
+    // student's own championship games and logs (and not another's).
+    let visitor = client();
+    let (status, page) = get(&visitor, &server, "/championships/1");
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Standings") && page.contains("Crosstable") && page.contains("ra100003"), "{page}");
+    let (status, page) = get(&visitor, &server, "/championships/1/page");
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"viewer\""));
+    let game = records1.iter().find(|r| r["players"][0] == "ra100002").unwrap();
+    let own_log = format!("/championships/1/logs/{}/1", game["id"]);
+    assert_eq!(get(&visitor, &server, &own_log).0, StatusCode::OK, "a visitor is sent to sign in");
+    assert!(get(&visitor, &server, &own_log).1.contains("Sign in"));
+    assert_eq!(get(&clients["ra100002"], &server, &own_log).0, StatusCode::OK);
+    assert_eq!(get(&clients["ra100001"], &server, &own_log).0, StatusCode::NOT_FOUND);
+    let (_, page) = get(&clients["ra100002"], &server, "/me");
+    assert!(page.contains("Championship games"), "{page}");
+
+    // A scheduled championship: the schedule is set to a time already past today,
+    // and the restarted site runs it.
+    drop(server);
+    let config = course.join("course.toml");
+    let today = String::from_utf8(Command::new("date").args(["-u", "+%Y-%m-%d"]).output().unwrap().stdout).unwrap();
+    let t = std::fs::read_to_string(&config).unwrap().replace(
+        "# first_day = ",
+        &format!("first_day = \"{}\"\n# was: ", today.trim()),
+    );
+    let t = t.replace("days = 8", "days = 1").replace("at = \"03:00\"", "at = \"00:00\"");
+    std::fs::write(&config, t).unwrap();
+    let server = Server::start(&course);
+    wait_until("the scheduled championship", Duration::from_secs(600), || status_of(&prof, &server, 2) == "done");
+    let table2 = standings(&course.join("championships/2"));
+    // Final grades: the assignment's formula by hand over the two championships.
+    let mut p: BTreeMap<String, f64> = BTreeMap::new();
+    for t in [&table, &table2] {
+        for row in t {
+            *p.entry(row["name"].as_str().unwrap().to_string()).or_default() +=
+                row["grade"].as_f64().unwrap() / 10.0;
+        }
+    }
+    let max = p.values().copied().fold(0.0, f64::max);
+    let min = 2.0 / 2.0;
+    let r = prof.get(server.url("/grades.csv")).send().unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let csv = r.text().unwrap();
+    for (name, total) in &p {
+        let n = if *total < min { total / min * 5.0 } else { (total - min) / (max - min) * 5.0 + 5.0 };
+        let line = csv.lines().find(|l| l.starts_with(&format!("{name},"))).unwrap_or_else(|| panic!("{csv}"));
+        let last: f64 = line.rsplit(',').next().unwrap().parse().unwrap();
+        assert!((last - n).abs() < 0.006, "{name}: {line} vs {n:.2}");
+    }
+    assert_eq!(get(&clients["ra100001"], &server, "/grades.csv").0, StatusCode::NOT_FOUND);
+    let (_, page) = get(&visitor, &server, "/grades");
+    assert!(page.contains("Final grades") && page.contains("ra100004"), "{page}");
+
+    // A consistent backup while it runs.
+    let backup = course.parent().unwrap().join("backup.tar.gz");
+    let o = tabula(&["site", "backup", course.to_str().unwrap(), backup.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let listing = Command::new("tar").arg("tzf").arg(&backup).output().unwrap();
+    let listing = text(&listing.stdout);
+    assert!(listing.contains("site.db") && listing.contains("submissions/ra100001/1/kingpawn_player.pl"), "{listing}");
+}
+
+#[test]
+fn attacks_are_refused() {
+    tools_present(&["bwrap", "python3"]);
+    let course = course("attacks", "breakthrough", |t| {
+        t.replace("first_day = ", "# first_day = ").replace("max_upload = \"1M\"", "max_upload = \"64K\"")
+    });
+    let codes = import(&course, "mallory,Mallory\nvictim,Victim\n", false);
+    let server = Server::start(&course);
+    let m = first_sign_in(&server, "mallory", &codes["mallory"]);
+
+    // A form without its CSRF token, or with another session's, is refused.
+    let (status, _) = post_form(&m, &server, "/teacher/run", &[("counts", "yes")]);
+    assert_eq!(status, StatusCode::NOT_FOUND, "not a teacher");
+    let form = multipart::Form::new().part("file", multipart::Part::bytes(b"x".to_vec()).file_name("a.py"));
+    let r = m.post(server.url("/me/upload")).multipart(form).send().unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let other = client();
+    let (_, page) = get(&other, &server, "/signin");
+    let foreign = csrf(&page);
+    let form = multipart::Form::new()
+        .text("csrf", foreign)
+        .part("file", multipart::Part::bytes(b"x".to_vec()).file_name("a.py"));
+    let r = m.post(server.url("/me/upload")).multipart(form).send().unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let (status, _) = post_form(&other, &server, "/signin", &[("login", "victim"), ("secret", "x")]);
+    assert_eq!(status, StatusCode::FORBIDDEN, "sign-in without its token");
+
+    // An upload over the cap: 413, nothing kept.
+    let (status, page) = upload(&m, &server, "big.py", vec![b'#'; 200 << 10]);
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{page}");
+    // Archives that reach out of their folder, by path or by link, are refused.
+    let mut evil = tar::Builder::new(Vec::new());
+    let mut h = tar::Header::new_gnu();
+    h.as_gnu_mut().unwrap().name[..13].copy_from_slice(b"../escaped.py");
+    h.set_size(2);
+    h.set_mode(0o644);
+    h.set_cksum();
+    evil.append(&h, &b"x\n"[..]).unwrap();
+    let (status, page) = upload(&m, &server, "evil.tar", evil.into_inner().unwrap());
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{page}");
+    assert!(!course.join("submissions/escaped.py").exists());
+    let mut linked = tar::Builder::new(Vec::new());
+    let mut h = tar::Header::new_gnu();
+    h.set_entry_type(tar::EntryType::Symlink);
+    h.set_size(0);
+    h.set_mode(0o777);
+    linked.append_link(&mut h, "tabula.toml", "/etc/passwd").unwrap();
+    let (status, page) = upload(&m, &server, "linked.tar", linked.into_inner().unwrap());
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{page}");
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file("../../x.py", zip::write::SimpleFileOptions::default()).unwrap();
+    zip.write_all(b"x").unwrap();
+    let (status, page) = upload(&m, &server, "evil.zip", zip.finish().unwrap().into_inner());
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{page}");
+    // A file of no known kind.
+    let (status, page) = upload(&m, &server, "player.exe", b"MZ".to_vec());
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{page}");
+    assert!(page.contains(".pl"), "{page}");
+    // None of these became a version.
+    let (_, page) = get(&m, &server, "/me");
+    assert!(page.contains("No version yet"), "{page}");
+
+    // Wrong passwords: a few are told so, then sign-in waits, even with the right one.
+    let v = client();
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let (_, page) = get(&v, &server, "/signin");
+        statuses.push(post_form(&v, &server, "/signin", &[("csrf", &csrf(&page)), ("login", "victim"), ("secret", "guess")]).0);
+    }
+    assert_eq!(&statuses[..5], &[StatusCode::UNAUTHORIZED; 5]);
+    assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS);
+    let (_, page) = get(&v, &server, "/signin");
+    let (status, page) = post_form(&v, &server, "/signin", &[("csrf", &csrf(&page)), ("login", "victim"), ("secret", &codes["victim"])]);
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{page}");
+    assert!(page.contains("try again in"), "{page}");
+}
