@@ -6,7 +6,7 @@ use crate::game::{self, GameError, GameInfo, Rules};
 use crate::play::{self, Table};
 use crate::player::PlayerSpec;
 use crate::repl::Repl;
-use crate::sandbox::{self, Sandbox};
+use crate::sandbox::Sandbox;
 use crate::term::{self, Term};
 use crate::text::Style;
 use crate::tournament::{MatchSpec, run_match};
@@ -489,14 +489,13 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     let programs = seats
         .iter()
         .enumerate()
-        .map(|(k, seat)| match seat {
-            PlayerSpec::Command(argv) => {
-                Some(std::cell::RefCell::new(crate::program::ProgramSeat::new(
-                    argv.clone(),
+        .map(|(k, seat)| {
+            seat.is_program().then(|| {
+                std::cell::RefCell::new(crate::program::ProgramSeat::new(
+                    seat.clone(),
                     crate::program::log_path(k as u32 + 1),
-                )))
-            }
-            _ => None,
+                ))
+            })
         })
         .collect();
     let setup = crate::program::setup_commands(&rules, info, &options, &state)?;
@@ -634,17 +633,11 @@ fn player_sandbox(
         return Ok(None);
     }
     for spec in players {
-        match spec {
-            PlayerSpec::Command(argv) => hidden.extend(sandbox::program_view(argv).1.read_only),
-            PlayerSpec::File(path) => {
-                hidden.extend(sandbox::absolute(path).parent().map(Path::to_path_buf));
-            }
-            _ => {}
-        }
+        hidden.extend(spec.own_folders());
     }
     let untrusted = players
         .iter()
-        .any(|s| matches!(s, PlayerSpec::Command(_) | PlayerSpec::File(_)));
+        .any(|s| s.is_program() || matches!(s, PlayerSpec::File(_)));
     match Sandbox::new(hidden) {
         Ok(sandbox) => {
             if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {
