@@ -137,6 +137,24 @@ characters: an answer of the protocol is one line."
           (concatenate 'string result "...")
           result))))
 
+(defun without-load-streams (text)
+  "TEXT with SBCL's internal stream of a file being loaded made \"the file\"
+(its line and column are said besides), and the end of such a file explained."
+  (let ((cut (search "Stream: #<" text)))
+    (when cut
+      (setf text (subseq text 0 cut))))
+  (loop for start = (search "#<SB-INT:FORM-TRACKING-STREAM" text)
+        for end = (and start (search "}>" text :start2 start))
+        while end
+        do (setf text (concatenate 'string (subseq text 0 start) "the file"
+                                   (subseq text (+ end 2)))))
+  (let ((eof (search "end of file on the file" text)))
+    (if eof
+        (concatenate 'string (subseq text 0 eof)
+                     "the file ends inside a form (a parenthesis not closed?)"
+                     (subseq text (+ eof (length "end of file on the file"))))
+        text)))
+
 (defun condition-text (condition)
   "What CONDITION says, in one line; the memory and stack conditions in plain
 words (SBCL's own texts for them are long or odd)."
@@ -147,10 +165,7 @@ words (SBCL's own texts for them are long or odd)."
         (t
          (let ((text (handler-case (princ-to-string condition)
                        (serious-condition () (format nil "an error of type ~S" (type-of condition))))))
-           ;; A reader error names SBCL's internal stream after the line and
-           ;; column: noise for a student.
-           (let ((stream (search "Stream: #<" text)))
-             (one-line (if stream (subseq text 0 stream) text)))))))
+           (one-line (without-load-streams text))))))
 
 (defun value-text (value)
   "VALUE as Lisp prints it, short and in one line, whatever it is (circular,
@@ -206,11 +221,13 @@ play."
     (handler-case
         (with-student-streams
           (let ((*package* (find-package "COMMON-LISP-USER")))
-            ;; Comments written in Latin-1 (Portuguese accents) must not stop
-            ;; a file from loading.
-            (load path :external-format '(:utf-8 :replacement #\?))))
+            ;; One compilation unit: a function called before its defun further
+            ;; down is no warning (only one never defined is). Comments written
+            ;; in Latin-1 (Portuguese accents) must not stop a file from loading.
+            (with-compilation-unit ()
+              (load path :external-format '(:utf-8 :replacement #\?)))))
       (serious-condition (condition)
-        (log-line "~A does not load: ~A" path condition)
+        (log-line "~A does not load:~%~A" path condition)
         (setf *broken* (format nil "the file ~A does not load: ~A"
                                (file-namestring path) (condition-text condition)))
         (return-from load-student)))
@@ -268,7 +285,7 @@ play."
              (handler-bind
                  ((serious-condition
                     (lambda (condition)
-                      (log-line "~A signalled: ~A" called condition)
+                      (log-line "~A signalled:~%~A" called condition)
                       ;; A backtrace helps with an error; after a stack or heap
                       ;; exhaustion there may be no room left to print one.
                       (unless (typep condition 'storage-condition)
