@@ -27,7 +27,8 @@ With no command, tabula plays Timbiriche (Dots and Boxes) in the terminal agains
 computer player.",
     after_help = "Games: dots (Timbiriche). Players: human, or a computer player of the game \
 (dots: random, greedy, ai).\n\
-Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG."
+Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG; the adapter \
+of .lisp players from the lisp/ folder beside it, or from $TABULA_LISP."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -66,8 +67,8 @@ enum Command {
 struct TournamentArgs {
     /// The game
     game: String,
-    /// A player: ai, greedy, random, FILE.pl or "cmd:PROGRAM ARGS", optionally
-    /// named: NAME=SPEC (repeat for every player)
+    /// A player: ai, greedy, random, FILE.pl, FILE.lisp (kingpawn, run by SBCL) or
+    /// "cmd:PROGRAM ARGS", optionally named: NAME=SPEC (repeat for every player)
     #[arg(long = "player", value_name = "SPEC", required = true)]
     players: Vec<String>,
     /// The folder for the records, logs, standings and web page; rerunning with the
@@ -189,7 +190,8 @@ struct SeatArgs {
     /// Number of players (dots: 2 to 4)
     #[arg(long)]
     players: Option<u32>,
-    /// Player 1: human or a computer player (random, greedy, ai)
+    /// Player 1: human, a computer player (random, greedy, ai), FILE.pl, FILE.lisp
+    /// (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
     #[arg(long, default_value = "human")]
     p1: PlayerSpec,
     /// Player 2 (default: the strongest computer player)
@@ -204,7 +206,7 @@ struct SeatArgs {
     /// Seconds a computer player may think per move
     #[arg(long, default_value_t = 1.0)]
     move_time: f64,
-    /// Run cmd: programs without the sandbox (only for programs you trust)
+    /// Run cmd: and .lisp programs without the sandbox (only for programs you trust)
     #[arg(long)]
     no_sandbox: bool,
 }
@@ -321,7 +323,8 @@ struct MatchArgs {
     /// The game
     #[arg(default_value = "dots")]
     game: String,
-    /// The first player (starts the odd-numbered games)
+    /// The first player (starts the odd-numbered games): a computer player (random,
+    /// greedy, ai ...), FILE.pl, FILE.lisp (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
     #[arg(long)]
     p1: PlayerSpec,
     /// The second player (starts the even-numbered games)
