@@ -417,3 +417,103 @@ fn the_adapter_is_found_beside_the_prolog_folder_and_bound_into_the_sandbox() {
         "{err}"
     );
 }
+
+#[test]
+fn the_command_starts_where_only_an_address_space_cap_limits_memory() {
+    if !sbcl_present() {
+        return;
+    }
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    for cap in [256u64 << 20, 512 << 20, 1 << 30] {
+        let (argv, _) =
+            tabula::lisp::command(&root().join("examples/kingpawn_player.lisp"), cap).unwrap();
+        let mut command = Command::new(&argv[0]);
+        command
+            .args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: between fork and exec, only setrlimit(2).
+        unsafe {
+            command.pre_exec(move || {
+                let limit = libc::rlimit {
+                    rlim_cur: cap,
+                    rlim_max: cap,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"game kingpawn\ngenmove 1000\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            text(&out.stdout),
+            "=\n\n= (7 2)\n\n=\n\n",
+            "cap {cap}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn at_the_terminal_a_lisp_seat_is_told_the_game_again_after_a_move_is_taken_back() {
+    if !sbcl_present() {
+        return;
+    }
+    use std::io::Write;
+    use std::process::Stdio;
+    let tmp = scratch("lisp", "terminal");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "play",
+            "kingpawn",
+            "--p1",
+            "examples/kingpawn_player.lisp",
+            "--p2",
+            "human",
+        ])
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env("TMPDIR", &tmp)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(2 7)\n(2 6)\nundo\n(2 8)\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}\n{}", text(&out.stderr));
+    // White's moves: (7 2), (6 3), (5 4); taken back to (6 3) and played again after
+    // (2 8), by a program started afresh and told (7 2) (2 7) (6 3) (2 8).
+    let plays: Vec<&str> = said
+        .lines()
+        .filter(|l| l.contains("examples/kingpawn_player.lisp) plays"))
+        .collect();
+    assert_eq!(plays.len(), 4, "{said}");
+    assert!(plays[0].ends_with("plays (7 2)"), "{said}");
+    assert!(plays[3].ends_with("plays (5 4)"), "{said}");
+    assert!(!said.contains("forfeits"), "{said}");
+    let log = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| text(&std::fs::read(e.path()).unwrap_or_default()))
+        .collect::<String>();
+    assert!(log.contains("package RA000000"), "{log}");
+    assert!(!log.contains("told the game again"), "{log}");
+}
