@@ -186,6 +186,10 @@ deep, huge)."
 ;;; The student's file
 ;;; --------------------------------------------------------------------------
 
+(defun base-name (path)
+  "The file name in PATH, without its folder. (PATH is a native file name: a
+name such as ana[2].lisp is no wildcard here.)"
+  (subseq path (1+ (or (position #\/ path :from-end t) -1))))
 
 (defun function-name (name)
   "How a student writes the function NAME: branco-inicia."
@@ -225,11 +229,12 @@ play."
             ;; down is no warning (only one never defined is). Comments written
             ;; in Latin-1 (Portuguese accents) must not stop a file from loading.
             (with-compilation-unit ()
-              (load path :external-format '(:utf-8 :replacement #\?)))))
+              (load (sb-ext:parse-native-namestring path)
+                    :external-format '(:utf-8 :replacement #\?)))))
       (serious-condition (condition)
         (log-line "~A does not load:~%~A" path condition)
         (setf *broken* (format nil "the file ~A does not load: ~A"
-                               (file-namestring path) (condition-text condition)))
+                               (base-name path) (condition-text condition)))
         (return-from load-student)))
     (let ((package (student-package before)))
       (cond ((null package)
@@ -237,14 +242,14 @@ play."
                    (format nil "the file ~A defines none of the assignment's functions ~
                                 (branco-inicia), (branco-responde jogada), (preto-inicia jogada), ~
                                 (preto-responde jogada)"
-                           (file-namestring path))))
+                           (base-name path))))
             (t
              (let ((missing (remove-if (lambda (name) (defines package name)) *names*)))
                (cond (missing
                       (setf *broken*
                             (format nil "the file ~A (package ~A) does not define the function~P ~
                                          ~{~A~^, ~}: a player needs all four of the assignment"
-                                    (file-namestring path)
+                                    (base-name path)
                                     (string-downcase (package-name package))
                                     (length missing)
                                     (mapcar #'function-name missing))))
@@ -424,7 +429,7 @@ a refusal otherwise."
       ((string= name "name")
        (if *student*
            (string-downcase (package-name *student*))
-           (pathname-name *file-name*)))
+           (base-name *file-name*)))
       ((string= name "game")
        (when *broken*
          (refuse "~A" *broken*))
