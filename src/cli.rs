@@ -6,7 +6,7 @@ use crate::game::{self, GameError, GameInfo, Rules};
 use crate::play::{self, Table};
 use crate::player::PlayerSpec;
 use crate::repl::Repl;
-use crate::sandbox::{self, Sandbox};
+use crate::sandbox::Sandbox;
 use crate::term::{self, Term};
 use crate::text::Style;
 use crate::tournament::{MatchSpec, run_match};
@@ -27,7 +27,8 @@ With no command, tabula plays Timbiriche (Dots and Boxes) in the terminal agains
 computer player.",
     after_help = "Games: dots (Timbiriche). Players: human, or a computer player of the game \
 (dots: random, greedy, ai).\n\
-Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG."
+Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG; the adapter \
+of .lisp players from the lisp/ folder beside it, or from $TABULA_LISP."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -69,8 +70,8 @@ enum Command {
 struct TournamentArgs {
     /// The game
     game: String,
-    /// A player: ai, greedy, random, FILE.pl or "cmd:PROGRAM ARGS", optionally
-    /// named: NAME=SPEC (repeat for every player)
+    /// A player: ai, greedy, random, FILE.pl, FILE.lisp (kingpawn, run by SBCL) or
+    /// "cmd:PROGRAM ARGS", optionally named: NAME=SPEC (repeat for every player)
     #[arg(long = "player", value_name = "SPEC", required = true)]
     players: Vec<String>,
     /// The folder for the records, logs, standings and web page; rerunning with the
@@ -192,7 +193,8 @@ struct SeatArgs {
     /// Number of players (dots: 2 to 4)
     #[arg(long)]
     players: Option<u32>,
-    /// Player 1: human or a computer player (random, greedy, ai)
+    /// Player 1: human, a computer player (random, greedy, ai), FILE.pl, FILE.lisp
+    /// (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
     #[arg(long, default_value = "human")]
     p1: PlayerSpec,
     /// Player 2 (default: the strongest computer player)
@@ -207,7 +209,7 @@ struct SeatArgs {
     /// Seconds a computer player may think per move
     #[arg(long, default_value_t = 1.0)]
     move_time: f64,
-    /// Run cmd: programs without the sandbox (only for programs you trust)
+    /// Run cmd: and .lisp programs without the sandbox (only for programs you trust)
     #[arg(long)]
     no_sandbox: bool,
 }
@@ -324,7 +326,8 @@ struct MatchArgs {
     /// The game
     #[arg(default_value = "dots")]
     game: String,
-    /// The first player (starts the odd-numbered games)
+    /// The first player (starts the odd-numbered games): a computer player (random,
+    /// greedy, ai ...), FILE.pl, FILE.lisp (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
     #[arg(long)]
     p1: PlayerSpec,
     /// The second player (starts the even-numbered games)
@@ -500,14 +503,13 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     let programs = seats
         .iter()
         .enumerate()
-        .map(|(k, seat)| match seat {
-            PlayerSpec::Command(argv) => {
-                Some(std::cell::RefCell::new(crate::program::ProgramSeat::new(
-                    argv.clone(),
+        .map(|(k, seat)| {
+            seat.is_program().then(|| {
+                std::cell::RefCell::new(crate::program::ProgramSeat::new(
+                    seat.clone(),
                     crate::program::log_path(k as u32 + 1),
-                )))
-            }
-            _ => None,
+                ))
+            })
         })
         .collect();
     let setup = crate::program::setup_commands(&rules, info, &options, &state)?;
@@ -645,17 +647,11 @@ fn player_sandbox(
         return Ok(None);
     }
     for spec in players {
-        match spec {
-            PlayerSpec::Command(argv) => hidden.extend(sandbox::program_view(argv).1.read_only),
-            PlayerSpec::File(path) => {
-                hidden.extend(sandbox::absolute(path).parent().map(Path::to_path_buf));
-            }
-            _ => {}
-        }
+        hidden.extend(spec.own_folders());
     }
     let untrusted = players
         .iter()
-        .any(|s| matches!(s, PlayerSpec::Command(_) | PlayerSpec::File(_)));
+        .any(|s| s.is_program() || matches!(s, PlayerSpec::File(_)));
     match Sandbox::new(hidden) {
         Ok(sandbox) => {
             if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {

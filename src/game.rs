@@ -426,8 +426,8 @@ impl Rules {
             PlayerSpec::Builtin(level) => self.choose_move(level, state, budget_ms),
             PlayerSpec::File(path) => self.file_move(path, state, budget_ms),
             PlayerSpec::Human => Err(GameError::Usage("a person chooses their own moves".into())),
-            PlayerSpec::Command(_) => Err(GameError::Usage(
-                "a program (cmd:...) plays in its own process, over the protocol (program.rs)"
+            PlayerSpec::Command(_) | PlayerSpec::Lisp(_) => Err(GameError::Usage(
+                "a program (cmd:..., FILE.lisp) plays in its own process, over the protocol (program.rs)"
                     .into(),
             )),
         }

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod game;
 pub mod grading;
 pub mod gui;
+pub mod lisp;
 pub mod play;
 pub mod player;
 pub mod program;

@@ -205,26 +205,28 @@ impl Table<'_> {
                 .cloned()
                 .unwrap_or(PlayerSpec::Human);
             let mv = match spec {
-                PlayerSpec::Command(_) => match self.program_move(player, &state, &history)? {
-                    Ok((mv, notation)) => {
-                        let _ = writeln!(
-                            out,
-                            "{} plays {}",
-                            self.style.player(player, &seat_name(&self.seats, player)),
-                            self.style.bold(&notation),
-                        );
-                        mv
+                PlayerSpec::Command(_) | PlayerSpec::Lisp(_) => {
+                    match self.program_move(player, &state, &history)? {
+                        Ok((mv, notation)) => {
+                            let _ = writeln!(
+                                out,
+                                "{} plays {}",
+                                self.style.player(player, &seat_name(&self.seats, player)),
+                                self.style.bold(&notation),
+                            );
+                            mv
+                        }
+                        Err(reason) => {
+                            self.print_board(&state, last.as_ref(), None, out)?;
+                            let text = format!(
+                                "Game over: {} forfeits — {reason}.",
+                                seat_name(&self.seats, player)
+                            );
+                            let _ = writeln!(out, "{}", self.style.bold(&text));
+                            return Ok(None);
+                        }
                     }
-                    Err(reason) => {
-                        self.print_board(&state, last.as_ref(), None, out)?;
-                        let text = format!(
-                            "Game over: {} forfeits — {reason}.",
-                            seat_name(&self.seats, player)
-                        );
-                        let _ = writeln!(out, "{}", self.style.bold(&text));
-                        return Ok(None);
-                    }
-                },
+                }
                 PlayerSpec::Builtin(_) | PlayerSpec::File(_) => {
                     // A player file thinks in its own engine; built-in levels in the rules'.
                     let brain = self

@@ -1,6 +1,7 @@
-//! Who sits at each seat: a person at the keyboard or one of the computer players
-//! written in Prolog (`prolog/<game>_ai.pl`).
+//! Who sits at each seat: a person at the keyboard, one of the computer players
+//! written in Prolog (`prolog/<game>_ai.pl`), a player file, or a program.
 
+use crate::sandbox::View;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -19,6 +20,10 @@ pub enum PlayerSpec {
     /// A program in any language speaking the player protocol (`cmd:PROGRAM ARGS`,
     /// split on blanks), see `docs/protocol.md`. Plays in matches and tournaments.
     Command(Vec<String>),
+    /// A king-and-pawn chase player in Lisp, written as the assignment asks
+    /// (`FILE.lisp`): run by SBCL through tabula's adapter (`crate::lisp`), a program
+    /// like `cmd:` ones.
+    Lisp(PathBuf),
 }
 
 impl PlayerSpec {
@@ -37,6 +42,37 @@ impl PlayerSpec {
         matches!(self, PlayerSpec::Human)
     }
 
+    /// Whether the player is a program of its own, spoken to over the protocol
+    /// (`cmd:` and `.lisp` players), rather than one tabula serves.
+    pub fn is_program(&self) -> bool {
+        matches!(self, PlayerSpec::Command(_) | PlayerSpec::Lisp(_))
+    }
+
+    /// For a program (`cmd:`, `.lisp`), its command line and what it may see in the
+    /// sandbox, given the cap on its memory (`memory_bytes`, which a Lisp heap is
+    /// sized to); None for the other players. Err: it cannot run here, and why.
+    pub fn program(&self, memory_bytes: u64) -> Option<Result<(Vec<String>, View), String>> {
+        match self {
+            PlayerSpec::Command(argv) => Some(Ok(crate::sandbox::program_view(argv))),
+            PlayerSpec::Lisp(path) => Some(crate::lisp::command(path, memory_bytes)),
+            _ => None,
+        }
+    }
+
+    /// The folders of the player's own files, which the other players must not see.
+    pub fn own_folders(&self) -> Vec<PathBuf> {
+        let parent = |path: &PathBuf| {
+            crate::sandbox::absolute(path)
+                .parent()
+                .map(std::path::Path::to_path_buf)
+        };
+        match self {
+            PlayerSpec::Command(argv) => crate::sandbox::program_view(argv).1.read_only,
+            PlayerSpec::File(path) | PlayerSpec::Lisp(path) => parent(path).into_iter().collect(),
+            PlayerSpec::Human | PlayerSpec::Builtin(_) => Vec::new(),
+        }
+    }
+
     /// Checks a built-in player against the levels the game's players file offers,
     /// and that a player file exists.
     pub fn check(&self, levels: &[String]) -> Result<(), String> {
@@ -44,6 +80,8 @@ impl PlayerSpec {
             PlayerSpec::Human => Ok(()),
             PlayerSpec::File(path) if path.is_file() => Ok(()),
             PlayerSpec::File(path) => Err(format!("no such player file: {}", path.display())),
+            PlayerSpec::Lisp(path) if path.is_file() => crate::lisp::check(),
+            PlayerSpec::Lisp(path) => Err(format!("no such player file: {}", path.display())),
             PlayerSpec::Command(argv) if argv.is_empty() => {
                 Err("cmd: needs a program to run, e.g. cmd:python3 bot.py".into())
             }
@@ -75,13 +113,16 @@ impl FromStr for PlayerSpec {
         if spec.ends_with(".pl") {
             return Ok(PlayerSpec::File(PathBuf::from(s.trim())));
         }
+        if spec.ends_with(".lisp") {
+            return Ok(PlayerSpec::Lisp(PathBuf::from(s.trim())));
+        }
         // The levels are the game's (its players file lists them): checked once the
         // rules are loaded, with PlayerSpec::check.
         if !spec.is_empty() && spec.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             return Ok(PlayerSpec::Builtin(spec));
         }
         Err(format!(
-            "unknown player {s:?}: expected human, a computer player (random, greedy, ...), FILE.pl or cmd:PROGRAM ARGS"
+            "unknown player {s:?}: expected human, a computer player (random, greedy, ...), FILE.pl, FILE.lisp or cmd:PROGRAM ARGS"
         ))
     }
 }
@@ -91,7 +132,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Builtin(level) => write!(f, "{level}"),
-            PlayerSpec::File(path) => write!(f, "{}", path.display()),
+            PlayerSpec::File(path) | PlayerSpec::Lisp(path) => write!(f, "{}", path.display()),
             PlayerSpec::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
         }
     }
@@ -134,6 +175,17 @@ mod tests {
             ]))
         );
         assert!("cmd:  ".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "students/ra973451.lisp".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Lisp("students/ra973451.lisp".into()))
+        );
+        let missing = "/nonexistent/p.lisp".parse::<PlayerSpec>().unwrap();
+        assert!(
+            missing
+                .check(&levels)
+                .unwrap_err()
+                .contains("no such player file")
+        );
         assert_eq!(
             PlayerSpec::strongest(&levels),
             PlayerSpec::Builtin("greedy".into())

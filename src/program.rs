@@ -1,5 +1,6 @@
-//! A program in any language (`cmd:PROGRAM ARGS`) as a seat in a game played at the
-//! terminal or in the window, over the same protocol and limits as in a match.
+//! A program in any language (`cmd:PROGRAM ARGS`, or a `.lisp` player run by SBCL) as
+//! a seat in a game played at the terminal or in the window, over the same protocol and
+//! limits as in a match.
 //!
 //! People take moves back and start new games, which a program speaking the protocol
 //! cannot follow. So the seat keeps the commands the program has been told (the setup,
@@ -8,8 +9,9 @@
 //! each move is told once.
 
 use crate::game::{GameError, GameInfo, Move, Rules, State};
+use crate::player::PlayerSpec;
 use crate::protocol::{Fault, Launch, PlayerProcess};
-use crate::sandbox::{self, Limits, Sandbox};
+use crate::sandbox::{Limits, Sandbox};
 use crate::term::{self, Term};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -61,7 +63,8 @@ pub fn setup_commands(
 
 /// A program's seat.
 pub struct ProgramSeat {
-    argv: Vec<String>,
+    /// The program: a `cmd:` or `.lisp` player.
+    spec: PlayerSpec,
     log: PathBuf,
     process: Option<PlayerProcess>,
     /// The commands the running process has taken, in order.
@@ -69,10 +72,11 @@ pub struct ProgramSeat {
 }
 
 impl ProgramSeat {
-    /// A seat for the program `argv`, its stderr going to `log`.
-    pub fn new(argv: Vec<String>, log: PathBuf) -> ProgramSeat {
+    /// A seat for the program `spec` (a `cmd:` or `.lisp` player), its stderr going to
+    /// `log`.
+    pub fn new(spec: PlayerSpec, log: PathBuf) -> ProgramSeat {
         ProgramSeat {
-            argv,
+            spec,
             log,
             process: None,
             told: Vec::new(),
@@ -182,7 +186,15 @@ impl ProgramSeat {
                 ))
             })?))
         };
-        let (argv, view) = sandbox::program_view(&self.argv);
+        let (argv, view) = match self.spec.program(MEMORY_BYTES) {
+            Some(program) => program.map_err(Fault::Start)?,
+            None => {
+                return Err(Fault::Start(format!(
+                    "{} is not a program (cmd: or .lisp)",
+                    self.spec
+                )));
+            }
+        };
         self.process = Some(PlayerProcess::start(&Launch {
             argv,
             limits: Limits::with_memory(MEMORY_BYTES),

@@ -130,21 +130,23 @@ impl GameRecord {
 }
 
 /// The command line that starts `seat`'s player for a game, and what it may see in
-/// the sandbox: a program sees the folders its command line names; tabula's own and
-/// `.pl` players see the tabula binary, the rules and the player file's folder.
-fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Launch {
-    let (argv, view) = match &seat.spec {
-        PlayerSpec::Command(argv) => sandbox::program_view(argv),
-        spec => served(table, spec, seed),
+/// the sandbox: a program sees the folders its command line names (a `.lisp` player,
+/// its own folder and the adapter's); tabula's own and `.pl` players see the tabula
+/// binary, the rules and the player file's folder. A program that cannot run here
+/// (no SBCL for a `.lisp` player) cannot start.
+fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Result<Launch, Fault> {
+    let (argv, view) = match seat.spec.program(table.memory_bytes) {
+        Some(program) => program.map_err(Fault::Start)?,
+        None => served(table, &seat.spec, seed),
     };
-    Launch {
+    Ok(Launch {
         argv,
         limits: Limits::with_memory(table.memory_bytes),
         log,
         sandbox: table.sandbox.clone().map(|s| (s, view)),
         cores: table.cores.clone(),
         freeze_between_commands: !table.ponder,
-    }
+    })
 }
 
 /// `tabula serve` for a built-in or `.pl` player, with absolute paths throughout.
@@ -241,12 +243,13 @@ pub fn play_game(
             .log_dir
             .as_ref()
             .map(|d| d.join(format!("game-{id}-player-{player}.log")));
-        let started = PlayerProcess::start(&launch(
+        let started = launch(
             table,
             seat,
             seed.wrapping_mul(31).wrapping_add(k as u64),
             log,
-        ))
+        )
+        .and_then(|launch| PlayerProcess::start(&launch))
         .and_then(|mut p| {
             p.ask(&setup_line, SETUP_TIMEOUT)?;
             if let Some(text) = &table.start {

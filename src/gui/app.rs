@@ -377,7 +377,7 @@ impl TabulaApp {
             && let Some((seat, level)) = self.session.computer_to_move()
         {
             let game = match &level {
-                PlayerSpec::Command(_) => match self.program_game(seat) {
+                PlayerSpec::Command(_) | PlayerSpec::Lisp(_) => match self.program_game(seat) {
                     Ok(game) => Some(game),
                     Err(e) => {
                         self.status = Some(format!("The computer player failed: {e}"));
@@ -499,7 +499,7 @@ impl TabulaApp {
             PlayerSpec::Human if humans == 1 => "You".into(),
             PlayerSpec::Human => format!("Player {p}"),
             PlayerSpec::Builtin(level) => format!("Computer ({level})"),
-            PlayerSpec::File(path) => path
+            PlayerSpec::File(path) | PlayerSpec::Lisp(path) => path
                 .file_stem()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "Player file".into()),

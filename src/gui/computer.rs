@@ -20,7 +20,7 @@ struct Request {
     game: Option<ProgramGame>,
 }
 
-/// What a program (`cmd:`) is told of the game: it keeps its own picture of it.
+/// What a program (`cmd:`, `.lisp`) is told of the game: it keeps its own picture of it.
 #[derive(Debug, Clone)]
 pub struct ProgramGame {
     /// The seat it plays.
@@ -51,13 +51,13 @@ struct Brains {
     rules_file: Option<PathBuf>,
     base: Result<Rules, String>,
     files: HashMap<PathBuf, Rules>,
-    programs: HashMap<u32, (Vec<String>, ProgramSeat)>,
+    programs: HashMap<u32, (PlayerSpec, ProgramSeat)>,
 }
 
 impl Brains {
     fn answer(&mut self, request: &Request) -> Result<(Move, Term), String> {
-        if let PlayerSpec::Command(argv) = &request.player {
-            return self.program_answer(argv, request);
+        if request.player.is_program() {
+            return self.program_answer(&request.player, request);
         }
         let brain = match &request.player {
             PlayerSpec::File(path) => {
@@ -81,7 +81,7 @@ impl Brains {
     /// A program's move, judged by the rules as a referee would.
     fn program_answer(
         &mut self,
-        argv: &[String],
+        program: &PlayerSpec,
         request: &Request,
     ) -> Result<(Move, Term), String> {
         let game = request
@@ -93,15 +93,15 @@ impl Brains {
             .programs
             .entry(game.seat)
             .and_modify(|(known, seat)| {
-                if known.as_slice() != argv {
-                    *known = argv.to_vec();
-                    *seat = ProgramSeat::new(argv.to_vec(), program::log_path(game.seat));
+                if known != program {
+                    *known = program.clone();
+                    *seat = ProgramSeat::new(program.clone(), program::log_path(game.seat));
                 }
             })
             .or_insert_with(|| {
                 (
-                    argv.to_vec(),
-                    ProgramSeat::new(argv.to_vec(), program::log_path(game.seat)),
+                    program.clone(),
+                    ProgramSeat::new(program.clone(), program::log_path(game.seat)),
                 )
             });
         let (mv, _) = seat
