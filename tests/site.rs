@@ -93,14 +93,15 @@ fn csrf(page: &str) -> String {
     rest[..rest.find('"').unwrap()].to_string()
 }
 
+/// A page's text, with the escapes of `/` (which the templates write in links) undone.
 fn get(c: &Client, s: &Server, path: &str) -> (StatusCode, String) {
     let r = c.get(s.url(path)).send().unwrap();
-    (r.status(), r.text().unwrap())
+    (r.status(), r.text().unwrap().replace("&#x2f;", "/"))
 }
 
 fn post_form(c: &Client, s: &Server, path: &str, fields: &[(&str, &str)]) -> (StatusCode, String) {
     let r = c.post(s.url(path)).form(fields).send().unwrap();
-    (r.status(), r.text().unwrap())
+    (r.status(), r.text().unwrap().replace("&#x2f;", "/"))
 }
 
 /// Signs in with a one-time code and chooses a password.
@@ -120,7 +121,11 @@ fn first_sign_in(s: &Server, login: &str, code: &str) -> Client {
         &c,
         s,
         "/password",
-        &[("csrf", &csrf(&page)), ("password", &password), ("again", &password)],
+        &[
+            ("csrf", &csrf(&page)),
+            ("password", &password),
+            ("again", &password),
+        ],
     );
     assert_eq!(status, StatusCode::OK, "{page}");
     assert!(page.contains("Submit a new version"), "{page}");
@@ -129,11 +134,12 @@ fn first_sign_in(s: &Server, login: &str, code: &str) -> Client {
 
 fn upload(c: &Client, s: &Server, name: &str, data: Vec<u8>) -> (StatusCode, String) {
     let (_, page) = get(c, s, "/me");
-    let form = multipart::Form::new()
-        .text("csrf", csrf(&page))
-        .part("file", multipart::Part::bytes(data).file_name(name.to_string()));
+    let form = multipart::Form::new().text("csrf", csrf(&page)).part(
+        "file",
+        multipart::Part::bytes(data).file_name(name.to_string()),
+    );
     let r = c.post(s.url("/me/upload")).multipart(form).send().unwrap();
-    (r.status(), r.text().unwrap())
+    (r.status(), r.text().unwrap().replace("&#x2f;", "/"))
 }
 
 /// A new course folder with `tabula site init`, its settings adjusted by `edit`.
@@ -151,7 +157,13 @@ fn course(name: &str, game: &str, edit: impl Fn(String) -> String) -> PathBuf {
 fn import(course: &Path, roster: &str, teacher: bool) -> BTreeMap<String, String> {
     let file = course.join("roster.csv");
     std::fs::write(&file, roster).unwrap();
-    let mut args = vec!["site", "users", "import", course.to_str().unwrap(), file.to_str().unwrap()];
+    let mut args = vec![
+        "site",
+        "users",
+        "import",
+        course.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ];
     if teacher {
         args.push("--teacher");
     }
@@ -203,7 +215,10 @@ fn bot_archive() -> Vec<u8> {
     ));
     let bot = std::fs::read(root().join("examples/random_bot.py")).unwrap();
     for (name, data) in [
-        ("tabula.toml", b"command = \"python3 bot/random_bot.py --seed 3 --name archived\"\n".to_vec()),
+        (
+            "tabula.toml",
+            b"command = \"python3 bot/random_bot.py --seed 3 --name archived\"\n".to_vec(),
+        ),
         ("bot/random_bot.py", bot),
     ] {
         let mut h = tar::Header::new_gnu();
@@ -282,7 +297,10 @@ fn hand_grades(records: &[Value]) -> BTreeMap<String, (f64, f64)> {
 }
 
 fn status_of(c: &Client, s: &Server, id: i64) -> String {
-    progress(c, s, id)["status"].as_str().unwrap_or("").to_string()
+    progress(c, s, id)["status"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 #[test]
@@ -310,7 +328,11 @@ fn a_course_from_roster_to_final_grades() {
         &c,
         &server,
         "/signin",
-        &[("csrf", &csrf(&page)), ("login", "ra100001"), ("secret", "AAAA-BBBB-CCCC")],
+        &[
+            ("csrf", &csrf(&page)),
+            ("login", "ra100001"),
+            ("secret", "AAAA-BBBB-CCCC"),
+        ],
     );
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
@@ -318,32 +340,53 @@ fn a_course_from_roster_to_final_grades() {
     for (login, code) in &students {
         clients.insert(login.clone(), first_sign_in(&server, login, code));
     }
-    let broken = b"% a player that does not parse\nchoose_move(State, _, Move) :- legal_move(State, Move\n".to_vec();
+    let broken =
+        b"% a player that does not parse\nchoose_move(State, _, Move) :- legal_move(State, Move\n"
+            .to_vec();
     let uploads: Vec<(&str, &str, Vec<u8>)> = vec![
-        ("ra100001", "kingpawn_player.pl", std::fs::read(root().join("examples/kingpawn_player.pl")).unwrap()),
+        (
+            "ra100001",
+            "kingpawn_player.pl",
+            std::fs::read(root().join("examples/kingpawn_player.pl")).unwrap(),
+        ),
         ("ra100002", "bot.py", seeded_random_bot(7)),
-        ("ra100003", "kingpawn_player.lisp", std::fs::read(root().join("examples/kingpawn_player.lisp")).unwrap()),
+        (
+            "ra100003",
+            "kingpawn_player.lisp",
+            std::fs::read(root().join("examples/kingpawn_player.lisp")).unwrap(),
+        ),
         ("ra100004", "bot.tar.gz", bot_archive()),
         ("ra100005", "broken.pl", broken),
     ];
     for (login, name, data) in uploads {
         let (status, page) = upload(&clients[login], &server, name, data);
         assert_eq!(status, StatusCode::OK, "{login}: {page}");
-        assert!(page.contains(name), "{login}: the version is listed: {page}");
+        assert!(
+            page.contains(name),
+            "{login}: the version is listed: {page}"
+        );
     }
     // Qualification: within seconds, each student sees their own result.
     for (login, c) in &clients {
-        wait_until(&format!("{login}'s qualification"), Duration::from_secs(120), || {
-            let (_, page) = get(c, &server, "/me");
-            page.contains("qualification\">passed") || page.contains("pill failed qualification")
-        });
+        wait_until(
+            &format!("{login}'s qualification"),
+            Duration::from_secs(120),
+            || {
+                let (_, page) = get(c, &server, "/me");
+                page.contains("qualification\">passed")
+                    || page.contains("pill failed qualification")
+            },
+        );
         let (_, page) = get(c, &server, "/me");
         if login == "ra100005" {
             assert!(page.contains("failed qualification"), "{page}");
             assert!(page.contains("broken.pl"), "{page}");
         } else {
             assert!(page.contains("passed qualification"), "{login}: {page}");
-            assert!(page.contains("legal games against random"), "{login}: {page}");
+            assert!(
+                page.contains("legal games against random"),
+                "{login}: {page}"
+            );
         }
     }
     // Their own log is theirs; another's code and logs are not.
@@ -365,34 +408,62 @@ fn a_course_from_roster_to_final_grades() {
     let (status, code) = get(&clients["ra100002"], &server, &download);
     assert_eq!(status, StatusCode::OK);
     assert!(code.contains("random_bot"));
-    assert_eq!(get(&clients["ra100002"], &server, &log_link).0, StatusCode::OK);
+    assert_eq!(
+        get(&clients["ra100002"], &server, &log_link).0,
+        StatusCode::OK
+    );
     for other in ["ra100001", "ra100003"] {
-        assert_eq!(get(&clients[other], &server, &download).0, StatusCode::NOT_FOUND);
-        assert_eq!(get(&clients[other], &server, &log_link).0, StatusCode::NOT_FOUND);
+        assert_eq!(
+            get(&clients[other], &server, &download).0,
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            get(&clients[other], &server, &log_link).0,
+            StatusCode::NOT_FOUND
+        );
     }
     assert_eq!(get(&client(), &server, &download).0, StatusCode::NOT_FOUND);
-    assert_eq!(get(&clients["ra100001"], &server, "/teacher").0, StatusCode::NOT_FOUND);
-    assert_eq!(get(&clients["ra100001"], &server, "/users/ra100002").0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&clients["ra100001"], &server, "/teacher").0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        get(&clients["ra100001"], &server, "/users/ra100002").0,
+        StatusCode::NOT_FOUND
+    );
 
     // The teacher runs a championship now; it is killed mid-way and resumes.
     let prof = first_sign_in(&server, "prof", &teachers["prof"]);
     let (_, page) = get(&prof, &server, "/teacher");
-    assert!(page.contains("Ana Prolog") && page.contains("broken.pl"), "{page}");
-    let (status, page) = post_form(&prof, &server, "/teacher/run", &[("csrf", &csrf(&page)), ("counts", "yes")]);
+    assert!(
+        page.contains("Ana Prolog") && page.contains("broken.pl"),
+        "{page}"
+    );
+    let (status, page) = post_form(
+        &prof,
+        &server,
+        "/teacher/run",
+        &[("csrf", &csrf(&page)), ("counts", "yes")],
+    );
     assert_eq!(status, StatusCode::OK, "{page}");
     assert!(page.contains("Championship 1"), "{page}");
     wait_until("a few games", Duration::from_secs(300), || {
-        progress(&prof, &server, 1)["progress"]["played"].as_u64().unwrap_or(0) >= 3
+        progress(&prof, &server, 1)["progress"]["played"]
+            .as_u64()
+            .unwrap_or(0)
+            >= 3
     });
     server.kill();
     let server = Server::start(&course);
-    wait_until("championship 1", Duration::from_secs(600), || status_of(&prof, &server, 1) == "done");
+    wait_until("championship 1", Duration::from_secs(600), || {
+        status_of(&prof, &server, 1) == "done"
+    });
     let dir1 = course.join("championships/1");
     let records1 = common::records(&dir1);
     // Five players, every pair both ways: 20 games, none doubled by the resume.
     let mut ids: Vec<u64> = records1.iter().map(|r| r["id"].as_u64().unwrap()).collect();
     ids.sort_unstable();
-    assert_eq!(ids, (1..=20).collect::<Vec<_>>());
+    assert_eq!(ids, (0..20).collect::<Vec<_>>());
     let hand = hand_grades(&records1);
     let table = standings(&dir1);
     assert_eq!(table.len(), 5);
@@ -400,7 +471,10 @@ fn a_course_from_roster_to_final_grades() {
         let name = row["name"].as_str().unwrap();
         let (points, grade) = hand[name];
         assert_eq!(row["points"].as_f64().unwrap(), points, "{name}");
-        assert!((row["grade"].as_f64().unwrap() - grade).abs() < 1e-9, "{name}: {row} vs {grade}");
+        assert!(
+            (row["grade"].as_f64().unwrap() - grade).abs() < 1e-9,
+            "{name}: {row} vs {grade}"
+        );
     }
     // The broken player lost every game by a fault: grade 0.
     let eva = table.iter().find(|r| r["name"] == "ra100005").unwrap();
@@ -408,21 +482,35 @@ fn a_course_from_roster_to_final_grades() {
     // The same championship played straight through from the command line gives the
     // same standings: the resume changed nothing.
     let settings: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir1.join("championship.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir1.join("championship.json")).unwrap())
+            .unwrap();
     let straight = common::scratch("site", "straight");
     let mut args: Vec<String> = vec![
-        "tournament".into(), "kingpawn".into(), "--out".into(), straight.to_string_lossy().into(),
-        "--seed".into(), settings["seed"].to_string(), "--jobs".into(), "1".into(),
+        "tournament".into(),
+        "kingpawn".into(),
+        "--out".into(),
+        straight.to_string_lossy().into(),
+        "--seed".into(),
+        settings["seed"].to_string(),
+        "--jobs".into(),
+        "1".into(),
     ];
     for p in settings["players"].as_array().unwrap() {
         args.push("--player".into());
-        args.push(format!("{}={}", p[0].as_str().unwrap(), p[1].as_str().unwrap()));
+        args.push(format!(
+            "{}={}",
+            p[0].as_str().unwrap(),
+            p[1].as_str().unwrap()
+        ));
     }
     let o = tabula(&common::strs(&args));
     assert!(o.status.success(), "{}", text(&o.stderr));
     let again = standings(&straight);
     for (a, b) in table.iter().zip(&again) {
-        assert_eq!((&a["name"], &a["points"], &a["grade"]), (&b["name"], &b["points"], &b["grade"]));
+        assert_eq!(
+            (&a["name"], &a["points"], &a["grade"]),
+            (&b["name"], &b["points"], &b["grade"])
+        );
     }
 
     // The pages: standings and crosstable for everyone, the game viewer page, a
@@ -430,16 +518,32 @@ fn a_course_from_roster_to_final_grades() {
     let visitor = client();
     let (status, page) = get(&visitor, &server, "/championships/1");
     assert_eq!(status, StatusCode::OK);
-    assert!(page.contains("Standings") && page.contains("Crosstable") && page.contains("ra100003"), "{page}");
+    assert!(
+        page.contains("Standings") && page.contains("Crosstable") && page.contains("ra100003"),
+        "{page}"
+    );
     let (status, page) = get(&visitor, &server, "/championships/1/page");
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("id=\"viewer\""));
-    let game = records1.iter().find(|r| r["players"][0] == "ra100002").unwrap();
+    let game = records1
+        .iter()
+        .find(|r| r["players"][0] == "ra100002")
+        .unwrap();
     let own_log = format!("/championships/1/logs/{}/1", game["id"]);
-    assert_eq!(get(&visitor, &server, &own_log).0, StatusCode::OK, "a visitor is sent to sign in");
+    assert_eq!(
+        get(&visitor, &server, &own_log).0,
+        StatusCode::OK,
+        "a visitor is sent to sign in"
+    );
     assert!(get(&visitor, &server, &own_log).1.contains("Sign in"));
-    assert_eq!(get(&clients["ra100002"], &server, &own_log).0, StatusCode::OK);
-    assert_eq!(get(&clients["ra100001"], &server, &own_log).0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&clients["ra100002"], &server, &own_log).0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        get(&clients["ra100001"], &server, &own_log).0,
+        StatusCode::NOT_FOUND
+    );
     let (_, page) = get(&clients["ra100002"], &server, "/me");
     assert!(page.contains("Championship games"), "{page}");
 
@@ -447,22 +551,35 @@ fn a_course_from_roster_to_final_grades() {
     // and the restarted site runs it.
     drop(server);
     let config = course.join("course.toml");
-    let today = String::from_utf8(Command::new("date").args(["-u", "+%Y-%m-%d"]).output().unwrap().stdout).unwrap();
+    let today = String::from_utf8(
+        Command::new("date")
+            .args(["-u", "+%Y-%m-%d"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
     let t = std::fs::read_to_string(&config).unwrap().replace(
         "# first_day = ",
         &format!("first_day = \"{}\"\n# was: ", today.trim()),
     );
-    let t = t.replace("days = 8", "days = 1").replace("at = \"03:00\"", "at = \"00:00\"");
+    let t = t
+        .replace("days = 8", "days = 1")
+        .replace("at = \"03:00\"", "at = \"00:00\"");
     std::fs::write(&config, t).unwrap();
     let server = Server::start(&course);
-    wait_until("the scheduled championship", Duration::from_secs(600), || status_of(&prof, &server, 2) == "done");
+    wait_until(
+        "the scheduled championship",
+        Duration::from_secs(600),
+        || status_of(&prof, &server, 2) == "done",
+    );
     let table2 = standings(&course.join("championships/2"));
     // Final grades: the assignment's formula by hand over the two championships.
     let mut p: BTreeMap<String, f64> = BTreeMap::new();
     for t in [&table, &table2] {
         for row in t {
-            *p.entry(row["name"].as_str().unwrap().to_string()).or_default() +=
-                row["grade"].as_f64().unwrap() / 10.0;
+            *p.entry(row["name"].as_str().unwrap().to_string())
+                .or_default() += row["grade"].as_f64().unwrap() / 10.0;
         }
     }
     let max = p.values().copied().fold(0.0, f64::max);
@@ -471,29 +588,56 @@ fn a_course_from_roster_to_final_grades() {
     assert_eq!(r.status(), StatusCode::OK);
     let csv = r.text().unwrap();
     for (name, total) in &p {
-        let n = if *total < min { total / min * 5.0 } else { (total - min) / (max - min) * 5.0 + 5.0 };
-        let line = csv.lines().find(|l| l.starts_with(&format!("{name},"))).unwrap_or_else(|| panic!("{csv}"));
+        let n = if *total < min {
+            total / min * 5.0
+        } else {
+            (total - min) / (max - min) * 5.0 + 5.0
+        };
+        let line = csv
+            .lines()
+            .find(|l| l.starts_with(&format!("{name},")))
+            .unwrap_or_else(|| panic!("{csv}"));
         let last: f64 = line.rsplit(',').next().unwrap().parse().unwrap();
         assert!((last - n).abs() < 0.006, "{name}: {line} vs {n:.2}");
     }
-    assert_eq!(get(&clients["ra100001"], &server, "/grades.csv").0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&clients["ra100001"], &server, "/grades.csv").0,
+        StatusCode::NOT_FOUND
+    );
     let (_, page) = get(&visitor, &server, "/grades");
-    assert!(page.contains("Final grades") && page.contains("ra100004"), "{page}");
+    assert!(
+        page.contains("Final grades") && page.contains("ra100004"),
+        "{page}"
+    );
 
     // A consistent backup while it runs.
     let backup = course.parent().unwrap().join("backup.tar.gz");
-    let o = tabula(&["site", "backup", course.to_str().unwrap(), backup.to_str().unwrap()]);
+    let o = tabula(&[
+        "site",
+        "backup",
+        course.to_str().unwrap(),
+        backup.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let listing = Command::new("tar").arg("tzf").arg(&backup).output().unwrap();
+    let listing = Command::new("tar")
+        .arg("tzf")
+        .arg(&backup)
+        .output()
+        .unwrap();
     let listing = text(&listing.stdout);
-    assert!(listing.contains("site.db") && listing.contains("submissions/ra100001/1/kingpawn_player.pl"), "{listing}");
+    assert!(
+        listing.contains("site.db")
+            && listing.contains("submissions/ra100001/1/kingpawn_player.pl"),
+        "{listing}"
+    );
 }
 
 #[test]
 fn attacks_are_refused() {
     tools_present(&["bwrap", "python3"]);
     let course = course("attacks", "breakthrough", |t| {
-        t.replace("first_day = ", "# first_day = ").replace("max_upload = \"1M\"", "max_upload = \"64K\"")
+        t.replace("first_day = ", "# first_day = ")
+            .replace("max_upload = \"1M\"", "max_upload = \"64K\"")
     });
     let codes = import(&course, "mallory,Mallory\nvictim,Victim\n", false);
     let server = Server::start(&course);
@@ -502,18 +646,35 @@ fn attacks_are_refused() {
     // A form without its CSRF token, or with another session's, is refused.
     let (status, _) = post_form(&m, &server, "/teacher/run", &[("counts", "yes")]);
     assert_eq!(status, StatusCode::NOT_FOUND, "not a teacher");
-    let form = multipart::Form::new().part("file", multipart::Part::bytes(b"x".to_vec()).file_name("a.py"));
-    let r = m.post(server.url("/me/upload")).multipart(form).send().unwrap();
+    let form = multipart::Form::new().part(
+        "file",
+        multipart::Part::bytes(b"x".to_vec()).file_name("a.py"),
+    );
+    let r = m
+        .post(server.url("/me/upload"))
+        .multipart(form)
+        .send()
+        .unwrap();
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
     let other = client();
     let (_, page) = get(&other, &server, "/signin");
     let foreign = csrf(&page);
-    let form = multipart::Form::new()
-        .text("csrf", foreign)
-        .part("file", multipart::Part::bytes(b"x".to_vec()).file_name("a.py"));
-    let r = m.post(server.url("/me/upload")).multipart(form).send().unwrap();
+    let form = multipart::Form::new().text("csrf", foreign).part(
+        "file",
+        multipart::Part::bytes(b"x".to_vec()).file_name("a.py"),
+    );
+    let r = m
+        .post(server.url("/me/upload"))
+        .multipart(form)
+        .send()
+        .unwrap();
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
-    let (status, _) = post_form(&other, &server, "/signin", &[("login", "victim"), ("secret", "x")]);
+    let (status, _) = post_form(
+        &other,
+        &server,
+        "/signin",
+        &[("login", "victim"), ("secret", "x")],
+    );
     assert_eq!(status, StatusCode::FORBIDDEN, "sign-in without its token");
 
     // An upload over the cap: 413, nothing kept.
@@ -535,11 +696,14 @@ fn attacks_are_refused() {
     h.set_entry_type(tar::EntryType::Symlink);
     h.set_size(0);
     h.set_mode(0o777);
-    linked.append_link(&mut h, "tabula.toml", "/etc/passwd").unwrap();
+    linked
+        .append_link(&mut h, "tabula.toml", "/etc/passwd")
+        .unwrap();
     let (status, page) = upload(&m, &server, "linked.tar", linked.into_inner().unwrap());
     assert_eq!(status, StatusCode::BAD_REQUEST, "{page}");
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    zip.start_file("../../x.py", zip::write::SimpleFileOptions::default()).unwrap();
+    zip.start_file("../../x.py", zip::write::SimpleFileOptions::default())
+        .unwrap();
     zip.write_all(b"x").unwrap();
     let (status, page) = upload(&m, &server, "evil.zip", zip.finish().unwrap().into_inner());
     assert_eq!(status, StatusCode::BAD_REQUEST, "{page}");
@@ -556,12 +720,33 @@ fn attacks_are_refused() {
     let mut statuses = Vec::new();
     for _ in 0..6 {
         let (_, page) = get(&v, &server, "/signin");
-        statuses.push(post_form(&v, &server, "/signin", &[("csrf", &csrf(&page)), ("login", "victim"), ("secret", "guess")]).0);
+        statuses.push(
+            post_form(
+                &v,
+                &server,
+                "/signin",
+                &[
+                    ("csrf", &csrf(&page)),
+                    ("login", "victim"),
+                    ("secret", "guess"),
+                ],
+            )
+            .0,
+        );
     }
     assert_eq!(&statuses[..5], &[StatusCode::UNAUTHORIZED; 5]);
     assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS);
     let (_, page) = get(&v, &server, "/signin");
-    let (status, page) = post_form(&v, &server, "/signin", &[("csrf", &csrf(&page)), ("login", "victim"), ("secret", &codes["victim"])]);
+    let (status, page) = post_form(
+        &v,
+        &server,
+        "/signin",
+        &[
+            ("csrf", &csrf(&page)),
+            ("login", "victim"),
+            ("secret", &codes["victim"]),
+        ],
+    );
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{page}");
     assert!(page.contains("try again in"), "{page}");
 }

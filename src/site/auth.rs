@@ -85,12 +85,7 @@ pub fn same(a: &str, b: &str) -> bool {
 
 /// Adds a person, or gives an existing one a new code (and forgets their password):
 /// returns the one-time code to hand them.
-pub fn add_user(
-    conn: &Connection,
-    login: &str,
-    name: &str,
-    role: &str,
-) -> Result<String, String> {
+pub fn add_user(conn: &Connection, login: &str, name: &str, role: &str) -> Result<String, String> {
     check_login(login)?;
     let code = sign_in_code();
     let hash = hash_secret(&normal_code(&code))?;
@@ -259,12 +254,13 @@ pub fn sign_in(
     ] {
         let (count, oldest) = recent_failures(conn, key)?;
         if count >= max {
-            let wait = oldest
-                .and_then(|t| t.parse::<Timestamp>().ok())
-                .map_or(FAILURE_WINDOW_MINUTES, |t| {
+            let wait = oldest.and_then(|t| t.parse::<Timestamp>().ok()).map_or(
+                FAILURE_WINDOW_MINUTES,
+                |t| {
                     let until = t.as_second() + FAILURE_WINDOW_MINUTES * 60;
                     ((until - Timestamp::now().as_second()) / 60 + 1).max(1)
-                });
+                },
+            );
             return Ok(SignIn::Limited(wait));
         }
     }
@@ -285,7 +281,10 @@ pub fn sign_in(
         Some(_) => None,
         None => {
             // Spend the time a hash takes, so that unknown logins are not told apart.
-            let _ = verify_secret(secret, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+            let _ = verify_secret(
+                secret,
+                "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            );
             None
         }
     };
@@ -338,7 +337,10 @@ mod tests {
         let code = sign_in_code();
         assert_eq!(code.len(), 14);
         let hash = hash_secret(&normal_code(&code)).unwrap();
-        assert!(verify_secret(&normal_code(&code.to_lowercase().replace('-', " ")), &hash));
+        assert!(verify_secret(
+            &normal_code(&code.to_lowercase().replace('-', " ")),
+            &hash
+        ));
         assert!(!verify_secret("WRONGWRONGWR", &hash));
     }
 

@@ -284,9 +284,8 @@ impl Config {
     pub fn time_zone(&self) -> Result<TimeZone, String> {
         match &self.schedule.time_zone {
             None => Ok(TimeZone::try_system().unwrap_or(TimeZone::UTC)),
-            Some(name) => TimeZone::get(name).map_err(|e| {
-                format!("schedule.time_zone = {name:?}: not a known time zone ({e})")
-            }),
+            Some(name) => TimeZone::get(name)
+                .map_err(|e| format!("schedule.time_zone = {name:?}: not a known time zone ({e})")),
         }
     }
 
@@ -350,8 +349,12 @@ impl Config {
 
     /// The upload cap in bytes.
     pub fn max_upload(&self) -> Result<u64, String> {
-        bytes(&self.submissions.max_upload)
-            .map_err(|e| format!("submissions.max_upload = {:?}: {e}", self.submissions.max_upload))
+        bytes(&self.submissions.max_upload).map_err(|e| {
+            format!(
+                "submissions.max_upload = {:?}: {e}",
+                self.submissions.max_upload
+            )
+        })
     }
 
     /// The cap on what an archive unpacks to, in bytes.
@@ -380,7 +383,9 @@ impl Config {
     /// The time in the course's zone, for pages.
     pub fn local(&self, at: Timestamp) -> String {
         let tz = self.time_zone().unwrap_or(TimeZone::UTC);
-        at.to_zoned_datetime(tz).strftime("%Y-%m-%d %H:%M %Z").to_string()
+        at.to_zoned_datetime(tz)
+            .strftime("%Y-%m-%d %H:%M %Z")
+            .to_string()
     }
 }
 
@@ -439,8 +444,7 @@ mod tests {
     fn mistakes_are_named() {
         let bad: Config = toml::from_str("title='t'\ngame='g'\nmove_time=0\n").unwrap();
         assert!(bad.check().unwrap_err().contains("move_time"));
-        let bad: Config =
-            toml::from_str("title='t'\ngame='g'\n[schedule]\nat='25:00'\n").unwrap();
+        let bad: Config = toml::from_str("title='t'\ngame='g'\n[schedule]\nat='25:00'\n").unwrap();
         assert!(bad.check().unwrap_err().contains("schedule.at"));
         assert!(toml::from_str::<Config>("title='t'\ngame='g'\ncolour=1\n").is_err());
     }

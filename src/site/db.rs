@@ -108,9 +108,12 @@ pub fn open(course: &Path, create: bool) -> Result<Db, String> {
         .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
         .and_then(|_| conn.pragma_update(None, "foreign_keys", "ON"))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    migrations()
-        .to_latest(&mut conn)
-        .map_err(|e| format!("{}: cannot bring the schema up to date: {e}", path.display()))?;
+    migrations().to_latest(&mut conn).map_err(|e| {
+        format!(
+            "{}: cannot bring the schema up to date: {e}",
+            path.display()
+        )
+    })?;
     Ok(Db {
         conn: Mutex::new(conn),
         path,

@@ -86,7 +86,10 @@ impl Site {
 
     /// A line in `site.log` (and on stderr), with the time.
     pub fn log(&self, line: &str) {
-        let text = format!("{} {line}\n", jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ"));
+        let text = format!(
+            "{} {line}\n",
+            jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ")
+        );
         eprint!("{text}");
         if let Some(f) = self.log.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
             let _ = f.write_all(text.as_bytes());
@@ -192,7 +195,9 @@ pub fn backup(course: &Path, file: &Path) -> Result<(), String> {
         let gz = tar
             .into_inner()
             .map_err(|e| format!("{}: {e}", file.display()))?;
-        let out = gz.finish().map_err(|e| format!("{}: {e}", file.display()))?;
+        let out = gz
+            .finish()
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         out.sync_all()
             .map_err(|e| format!("{}: {e}", file.display()))?;
         Ok(())

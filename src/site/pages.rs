@@ -8,7 +8,10 @@ use std::sync::OnceLock;
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("templates/base.html")),
     ("home.html", include_str!("templates/home.html")),
-    ("championship.html", include_str!("templates/championship.html")),
+    (
+        "championship.html",
+        include_str!("templates/championship.html"),
+    ),
     ("grades.html", include_str!("templates/grades.html")),
     ("signin.html", include_str!("templates/signin.html")),
     ("password.html", include_str!("templates/password.html")),

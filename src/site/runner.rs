@@ -63,10 +63,7 @@ fn board_args(site: &Site) -> Vec<String> {
 
 /// The folder of a version's qualification games.
 pub fn qualification_dir(course: &Path, login: &str, version: i64) -> PathBuf {
-    course
-        .join("qualify")
-        .join(login)
-        .join(version.to_string())
+    course.join("qualify").join(login).join(version.to_string())
 }
 
 /// The folder of a championship.
@@ -102,7 +99,9 @@ pub fn qualification_worker(site: Arc<Site>) {
             "UPDATE qualifications SET status = 'running', started_at = ?2, summary = 'playing its qualification games' WHERE submission_id = ?1",
             params![id, Timestamp::now().to_string()],
         );
-        site.log(&format!("qualification of {login} version {version} starts"));
+        site.log(&format!(
+            "qualification of {login} version {version} starts"
+        ));
         let (passed, summary) = qualify(&site, &login, version, &spec);
         site.log(&format!(
             "qualification of {login} version {version}: {}",
@@ -207,7 +206,11 @@ fn summarize(games: &[GameRecord]) -> (bool, String) {
     let mut slowest = 0;
     for g in games {
         let seat = qualification_seat(g);
-        let side = if seat == 1 { "moving first" } else { "moving second" };
+        let side = if seat == 1 {
+            "moving first"
+        } else {
+            "moving second"
+        };
         if let Some(f) = g.fault.as_ref().filter(|f| f.player == seat) {
             faults.push(format!("game {} ({side}): {}", g.id, f.reason));
         }
@@ -369,7 +372,8 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
     for e in &entries {
         cmd.arg("--player").arg(format!("{}={}", e.login, e.spec));
         if e.late_days > 0 {
-            cmd.arg("--late").arg(format!("{}={}", e.login, e.late_days));
+            cmd.arg("--late")
+                .arg(format!("{}={}", e.login, e.late_days));
         }
     }
     let log = fs::OpenOptions::new()

@@ -148,7 +148,8 @@ pub fn store(
     // aside rather than mix files.
     if dir.exists() {
         let aside = user_dir.join(format!(".abandoned-{version}-{}", now.as_second()));
-        fs::rename(&dir, &aside).map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+        fs::rename(&dir, &aside)
+            .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
     }
     fs::create_dir(&dir).map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
     let name = kept_name(file_name, kind);
@@ -298,9 +299,8 @@ fn command_spec(root: &Path, argv: &[String]) -> Result<String, Refusal> {
             )));
         }
         let inside = root.join(word);
-        let is_file_inside = !word.starts_with('/')
-            && !word.split('/').any(|c| c == "..")
-            && inside.exists();
+        let is_file_inside =
+            !word.starts_with('/') && !word.split('/').any(|c| c == "..") && inside.exists();
         words.push(if is_file_inside {
             no_blanks(&absolute(&inside))?
         } else {

@@ -36,11 +36,9 @@ fn ser<T: serde::Serialize>(x: T) -> Value {
 
 /// The site's routes.
 pub fn router(site: Arc<Site>) -> Router {
-    // The body limit is the upload cap plus room for the form's other fields; a
-    // larger body is refused with 413 while it is read.
-    let upload_limit = usize::try_from(site.config.max_upload().unwrap_or(1 << 20))
-        .unwrap_or(usize::MAX)
-        .saturating_add(64 << 10);
+    // Uploads get a larger body limit than the other forms (see drain_limit); the
+    // cap itself is checked as the file is read, and answered with 413.
+    let upload_limit = drain_limit(site.config.max_upload().unwrap_or(1 << 20));
     Router::new()
         .route("/", get(home))
         .route("/championships/{id}", get(championship_page))
@@ -76,6 +74,14 @@ pub fn router(site: Arc<Site>) -> Router {
         .with_state(site)
 }
 
+/// The most of an upload's body read: the cap, and beyond it as much again (at
+/// least 8 MiB) read only to be dropped, so that a client sending a file over the
+/// cap hears why rather than meeting a closed connection.
+fn drain_limit(cap: u64) -> usize {
+    let limit = cap.saturating_mul(2).max(8 << 20).saturating_add(64 << 10);
+    usize::try_from(limit).unwrap_or(usize::MAX)
+}
+
 /// Loads the request's session (opening a visitor's one if needed), sets its cookie,
 /// adds the security headers, and logs the request.
 async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> Response {
@@ -89,7 +95,11 @@ async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> 
         Ok(s) => s,
         Err(e) => {
             site.log(&format!("session: {e}"));
-            return (StatusCode::INTERNAL_SERVER_ERROR, "the site's database failed").into_response();
+            return (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the site's database failed",
+            )
+                .into_response();
         }
     };
     let method = req.method().clone();
@@ -167,7 +177,11 @@ fn html(site: &Site, session: &Session, name: &str, extra: Value) -> Response {
         Ok(text) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response(),
         Err(e) => {
             site.log(&e);
-            (StatusCode::INTERNAL_SERVER_ERROR, "this page could not be drawn").into_response()
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "this page could not be drawn",
+            )
+                .into_response()
         }
     }
 }
@@ -201,13 +215,20 @@ fn not_found_page(site: &Site, session: &Session) -> Response {
     )
 }
 
-async fn not_found(State(site): SiteState, axum::Extension(s): axum::Extension<Session>) -> Response {
+async fn not_found(
+    State(site): SiteState,
+    axum::Extension(s): axum::Extension<Session>,
+) -> Response {
     not_found_page(&site, &s)
 }
 
 fn db_error(site: &Site, e: impl std::fmt::Display) -> Response {
     site.log(&format!("database: {e}"));
-    (StatusCode::INTERNAL_SERVER_ERROR, "the site's database failed").into_response()
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the site's database failed",
+    )
+        .into_response()
 }
 
 /// Whether results may be shown to this visitor; otherwise where to send them.
@@ -271,7 +292,11 @@ async fn home(State(site): SiteState, axum::Extension(s): axum::Extension<Sessio
             Err(e) => return db_error(&site, e),
         };
         let students: i64 = conn
-            .query_row("SELECT COUNT(*) FROM users WHERE role = 'student'", [], |r| r.get(0))
+            .query_row(
+                "SELECT COUNT(*) FROM users WHERE role = 'student'",
+                [],
+                |r| r.get(0),
+            )
             .unwrap_or(0);
         let entered: i64 = conn
             .query_row(
@@ -357,7 +382,11 @@ async fn championship_page(
         Some(v) => {
             let players: Vec<String> = v["players"]
                 .as_array()
-                .map(|a| a.iter().filter_map(|p| p.as_str().map(str::to_string)).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|p| p.as_str().map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default();
             let cross: Vec<Value> = v["crosstable"]
                 .as_array()
@@ -370,18 +399,17 @@ async fn championship_page(
                         .collect()
                 })
                 .unwrap_or_default();
-            (
-                ser(&v["standings"]),
-                ser(&v["notes"]),
-                players,
-                cross,
-            )
+            (ser(&v["standings"]), ser(&v["notes"]), players, cross)
         }
         None => (Value::UNDEFINED, Value::UNDEFINED, Vec::new(), Vec::new()),
     };
-    let percent = progress
-        .as_ref()
-        .map_or(0.0, |p| if p.scheduled == 0 { 0.0 } else { 100.0 * p.played as f64 / p.scheduled as f64 });
+    let percent = progress.as_ref().map_or(0.0, |p| {
+        if p.scheduled == 0 {
+            0.0
+        } else {
+            100.0 * p.played as f64 / p.scheduled as f64
+        }
+    });
     html(
         &site,
         &s,
@@ -431,7 +459,13 @@ async fn championship_report(
 }
 
 /// A log shown to its owner (or the teacher), as text in a page.
-fn log_page(site: &Site, s: &Session, path: &std::path::Path, heading: &str, back: &str) -> Response {
+fn log_page(
+    site: &Site,
+    s: &Session,
+    path: &std::path::Path,
+    heading: &str,
+    back: &str,
+) -> Response {
     let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).to_string(),
         Err(_) => String::new(),
@@ -468,24 +502,32 @@ async fn championship_log(
     if !(owner || user.is_teacher()) || seat == 0 || seat > record.players.len() {
         return not_found_page(&site, &s);
     }
-    let path = dir.join("logs").join(format!("game-{game}-player-{seat}.log"));
+    let path = dir
+        .join("logs")
+        .join(format!("game-{game}-player-{seat}.log"));
     log_page(
         &site,
         &s,
         &path,
-        &format!("Championship {id}, game {game}, {}'s log", record.players[seat - 1]),
+        &format!(
+            "Championship {id}, game {game}, {}'s log",
+            record.players[seat - 1]
+        ),
         &format!("/championships/{id}"),
     )
 }
 
 /// The final grades: each counted, finished championship's grades, and the
 /// assignment's formula over them.
-fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<(String, Vec<Option<f64>>, f64, f64)>), String> {
+fn final_grades(
+    site: &Site,
+) -> Result<(Vec<i64>, Vec<(String, Vec<Option<f64>>, f64, f64)>), String> {
     let rows = db::championships(&site.db.lock()).map_err(|e| e.to_string())?;
     let mut counted = Vec::new();
     let mut per: Vec<Vec<(String, f64)>> = Vec::new();
     for c in rows.iter().filter(|c| c.status == "done" && c.counts) {
-        let Some(v) = read_json(&runner::championship_dir(&site.course, c.id).join("standings.json"))
+        let Some(v) =
+            read_json(&runner::championship_dir(&site.course, c.id).join("standings.json"))
         else {
             continue;
         };
@@ -517,7 +559,10 @@ fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<(String, Vec<Option<f64>>,
     Ok((counted, table))
 }
 
-async fn grades_page(State(site): SiteState, axum::Extension(s): axum::Extension<Session>) -> Response {
+async fn grades_page(
+    State(site): SiteState,
+    axum::Extension(s): axum::Extension<Session>,
+) -> Response {
     if let Some(r) = may_see_results(&site, &s) {
         return r;
     }
@@ -537,7 +582,10 @@ async fn grades_page(State(site): SiteState, axum::Extension(s): axum::Extension
     )
 }
 
-async fn grades_csv(State(site): SiteState, axum::Extension(s): axum::Extension<Session>) -> Response {
+async fn grades_csv(
+    State(site): SiteState,
+    axum::Extension(s): axum::Extension<Session>,
+) -> Response {
     if !s.is_teacher() {
         return not_found_page(&site, &s);
     }
@@ -566,7 +614,10 @@ async fn grades_csv(State(site): SiteState, axum::Extension(s): axum::Extension<
     (
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (header::CONTENT_DISPOSITION, "attachment; filename=\"grades.csv\""),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"grades.csv\"",
+            ),
         ],
         csv,
     )
@@ -587,7 +638,10 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-async fn signin_form(State(site): SiteState, axum::Extension(s): axum::Extension<Session>) -> Response {
+async fn signin_form(
+    State(site): SiteState,
+    axum::Extension(s): axum::Extension<Session>,
+) -> Response {
     html(&site, &s, "signin.html", context! {})
 }
 
@@ -639,7 +693,10 @@ async fn signin(
                 &s,
                 StatusCode::TOO_MANY_REQUESTS,
                 "Too many attempts",
-                &format!("Too many failed sign-ins: try again in {minutes} minute{}.", if minutes == 1 { "" } else { "s" }),
+                &format!(
+                    "Too many failed sign-ins: try again in {minutes} minute{}.",
+                    if minutes == 1 { "" } else { "s" }
+                ),
                 "/signin",
             );
         }
@@ -680,14 +737,20 @@ async fn signout(
     }
     let _ = auth::end_session(&site.db.lock(), &s.token_hash);
     let mut r = Redirect::to("/").into_response();
-    let expired = format!("{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax", auth::COOKIE);
+    let expired = format!(
+        "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+        auth::COOKIE
+    );
     if let Ok(v) = HeaderValue::from_str(&expired) {
         r.headers_mut().insert(header::SET_COOKIE, v);
     }
     r
 }
 
-async fn password_form(State(site): SiteState, axum::Extension(s): axum::Extension<Session>) -> Response {
+async fn password_form(
+    State(site): SiteState,
+    axum::Extension(s): axum::Extension<Session>,
+) -> Response {
     if s.user.is_none() {
         return Redirect::to("/signin").into_response();
     }
@@ -718,7 +781,14 @@ async fn set_password(
         return Redirect::to("/signin").into_response();
     };
     if form.password != form.again {
-        return message(&site, &s, StatusCode::BAD_REQUEST, "Passwords differ", "The two passwords differ: type the same one twice.", "/password");
+        return message(
+            &site,
+            &s,
+            StatusCode::BAD_REQUEST,
+            "Passwords differ",
+            "The two passwords differ: type the same one twice.",
+            "/password",
+        );
     }
     let site2 = site.clone();
     let result = tokio::task::spawn_blocking(move || {
@@ -728,7 +798,14 @@ async fn set_password(
     .unwrap_or_else(|e| Err(e.to_string()));
     match result {
         Ok(()) => Redirect::to("/me").into_response(),
-        Err(e) => message(&site, &s, StatusCode::BAD_REQUEST, "Password not set", &e, "/password"),
+        Err(e) => message(
+            &site,
+            &s,
+            StatusCode::BAD_REQUEST,
+            "Password not set",
+            &e,
+            "/password",
+        ),
     }
 }
 
@@ -764,7 +841,10 @@ fn own_games(site: &Site, login: &str) -> Vec<Value> {
         let records = championship::read_records(&dir.join(GAMES_FILE))
             .map(|(r, _)| r)
             .unwrap_or_default();
-        for r in records.iter().filter(|r| r.players.iter().any(|p| p == login)) {
+        for r in records
+            .iter()
+            .filter(|r| r.players.iter().any(|p| p == login))
+        {
             for (i, name) in r.players.iter().enumerate() {
                 if name != login {
                     continue;
@@ -871,46 +951,87 @@ async fn upload(
             "/me",
         )
     };
-    // A body announced too large is refused before it is read.
+    // A body announced far too large is refused before it is read (the client may
+    // then see the connection close instead of the answer).
     let announced = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > cap + (64 << 10)) {
+    if announced.is_some_and(|n| n > drain_limit(cap) as u64) {
         return too_large(&site);
     }
     let mut csrf = None;
     let mut file: Option<(String, Vec<u8>)> = None;
+    // Past the cap, the rest of the body is read and dropped (up to the route's
+    // limit), so that the browser, still sending, gets the answer.
+    let mut over = false;
     loop {
-        let field = match multipart.next_field().await {
+        let mut field = match multipart.next_field().await {
             Ok(Some(f)) => f,
             Ok(None) => break,
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&site),
             Err(e) => {
-                return message(&site, &s, StatusCode::BAD_REQUEST, "Upload not read", &format!("The form could not be read: {e}"), "/me");
+                return message(
+                    &site,
+                    &s,
+                    StatusCode::BAD_REQUEST,
+                    "Upload not read",
+                    &format!("The form could not be read: {e}"),
+                    "/me",
+                );
             }
         };
         match field.name() {
-            Some("csrf") => csrf = field.text().await.ok(),
-            Some("file") => {
+            Some("csrf") if !over => csrf = field.text().await.ok(),
+            Some("file") if !over => {
                 let name = field.file_name().unwrap_or("").to_string();
-                match field.bytes().await {
-                    Ok(b) if b.len() as u64 > cap => return too_large(&site),
-                    Ok(b) => file = Some((name, b.to_vec())),
-                    Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(&site),
-                    Err(e) => {
-                        return message(&site, &s, StatusCode::BAD_REQUEST, "Upload not read", &format!("The file could not be read: {e}"), "/me");
+                let mut data = Vec::new();
+                loop {
+                    match field.chunk().await {
+                        Ok(Some(chunk)) => {
+                            if over || data.len() as u64 + chunk.len() as u64 > cap {
+                                over = true;
+                                data = Vec::new();
+                            } else {
+                                data.extend_from_slice(&chunk);
+                            }
+                        }
+                        Ok(None) => break,
+                        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                            return too_large(&site);
+                        }
+                        Err(e) => {
+                            return message(
+                                &site,
+                                &s,
+                                StatusCode::BAD_REQUEST,
+                                "Upload not read",
+                                &format!("The file could not be read: {e}"),
+                                "/me",
+                            );
+                        }
                     }
                 }
+                file = Some((name, data));
             }
-            _ => {}
+            _ => while let Ok(Some(_)) = field.chunk().await {},
         }
+    }
+    if over {
+        return too_large(&site);
     }
     if let Some(r) = checked_csrf(&site, &s, csrf.as_deref()) {
         return r;
     }
     let Some((name, data)) = file.filter(|(n, _)| !n.is_empty()) else {
-        return message(&site, &s, StatusCode::BAD_REQUEST, "No file", "Choose a file to upload.", "/me");
+        return message(
+            &site,
+            &s,
+            StatusCode::BAD_REQUEST,
+            "No file",
+            "Choose a file to upload.",
+            "/me",
+        );
     };
     let site2 = site.clone();
     let stored = tokio::task::spawn_blocking(move || {
@@ -961,11 +1082,15 @@ async fn download(
     // A single file is the version's folder's one file; an archive is kept beside it.
     let path = if sub.kind == "archive" {
         dir.parent().and_then(|p| {
-            std::fs::read_dir(p).ok()?.filter_map(Result::ok).map(|e| e.path()).find(|f| {
-                f.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with(&format!("{}.", sub.version)))
-            })
+            std::fs::read_dir(p)
+                .ok()?
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .find(|f| {
+                    f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with(&format!("{}.", sub.version)))
+                })
         })
     } else {
         std::fs::read_dir(&dir)
@@ -984,7 +1109,10 @@ async fn download(
     (
         [
             (header::CONTENT_TYPE, "application/octet-stream".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
         ],
         Body::from(bytes),
     )
@@ -1009,7 +1137,10 @@ async fn qualification_log(
         &site,
         &s,
         &path,
-        &format!("Version {} of {login}: qualification game {game}", sub.version),
+        &format!(
+            "Version {} of {login}: qualification game {game}",
+            sub.version
+        ),
         if s.is_teacher() { "/teacher" } else { "/me" },
     )
 }
@@ -1020,7 +1151,11 @@ async fn teacher(State(site): SiteState, axum::Extension(s): axum::Extension<Ses
     }
     let (rows, users, subs) = {
         let conn = site.db.lock();
-        match (db::championships(&conn), db::users(&conn), db::all_submissions(&conn)) {
+        match (
+            db::championships(&conn),
+            db::users(&conn),
+            db::all_submissions(&conn),
+        ) {
             (Ok(r), Ok(u), Ok(s)) => (r, u, s),
             (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return db_error(&site, e),
         }
@@ -1055,7 +1190,11 @@ async fn teacher(State(site): SiteState, axum::Extension(s): axum::Extension<Ses
         .into_iter()
         .map(|t| site.config.local(t))
         .collect();
-    let lines: Vec<Value> = rows.iter().rev().map(|c| championship_line(&site, c)).collect();
+    let lines: Vec<Value> = rows
+        .iter()
+        .rev()
+        .map(|c| championship_line(&site, c))
+        .collect();
     html(
         &site,
         &s,
@@ -1115,7 +1254,14 @@ async fn rerun(
         Err(e) => return db_error(&site, e),
     };
     if old.status == "running" || old.status == "waiting" {
-        return message(&site, &s, StatusCode::CONFLICT, "Not finished", "That championship has not finished: it cannot be re-run yet.", "/teacher");
+        return message(
+            &site,
+            &s,
+            StatusCode::CONFLICT,
+            "Not finished",
+            "That championship has not finished: it cannot be re-run yet.",
+            "/teacher",
+        );
     }
     // The re-run takes the place of the one it repeats in the final grade.
     let result = {
@@ -1180,8 +1326,14 @@ pub fn serve(site: Site, listen: &str) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
         for (name, work) in [
-            ("qualification", runner::qualification_worker as fn(Arc<Site>)),
-            ("championships", runner::championship_worker as fn(Arc<Site>)),
+            (
+                "qualification",
+                runner::qualification_worker as fn(Arc<Site>),
+            ),
+            (
+                "championships",
+                runner::championship_worker as fn(Arc<Site>),
+            ),
         ] {
             let site = site.clone();
             std::thread::Builder::new()
@@ -1189,7 +1341,10 @@ pub fn serve(site: Site, listen: &str) -> Result<(), String> {
                 .spawn(move || work(site))
                 .map_err(|e| format!("cannot start the {name} worker: {e}"))?;
         }
-        site.log(&format!("serving {} on http://{addr}/", site.course.display()));
+        site.log(&format!(
+            "serving {} on http://{addr}/",
+            site.course.display()
+        ));
         println!("listening on http://{addr}/");
         let app = router(site.clone()).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(listener, app)
