@@ -308,7 +308,7 @@ fn championship_row(row: &rusqlite::Row) -> rusqlite::Result<ChampionshipRow> {
 
 pub fn championships(conn: &Connection) -> rusqlite::Result<Vec<ChampionshipRow>> {
     let mut stmt = conn.prepare(&format!(
-        "SELECT {CHAMPIONSHIP_COLUMNS} FROM championships ORDER BY due_at, id"
+        "SELECT {CHAMPIONSHIP_COLUMNS} FROM championships ORDER BY COALESCE(started_at, due_at), id"
     ))?;
     stmt.query_map([], championship_row)?.collect()
 }

@@ -160,14 +160,25 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-/// The values every page has.
+/// The values every page has. People's names (beside their logins) are shown to
+/// those signed in only: the public sees logins, as on the course's old site.
 fn base(site: &Site, session: &Session) -> Value {
     let game_title = crate::game::find_game(&site.config.game).map_or("", |g| g.title);
+    let names: HashMap<String, String> = if session.user.is_some() {
+        db::users(&site.db.lock())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|u| (u.login, u.name))
+            .collect()
+    } else {
+        HashMap::new()
+    };
     context! {
         course_title => site.config.title.clone(),
         game_title => game_title,
         user => session.user.clone().map(ser),
         csrf => session.csrf.clone(),
+        names => names,
     }
 }
 
@@ -312,13 +323,10 @@ async fn home(State(site): SiteState, axum::Extension(s): axum::Extension<Sessio
         .iter()
         .filter(|c| c.status == "waiting")
         .find_map(|c| c.due_at.parse::<Timestamp>().ok().map(|t| (c, t)))
-        .or_else(|| {
-            // Scheduled ones not yet in the database (the worker adds them).
-            None
-        })
         .map(|(c, t)| {
             context! { due_epoch => t.as_second().max(now.as_second()), due_local => site.config.local(t), origin => c.origin.clone() }
         });
+    // Scheduled ones not yet in the database (the worker adds them as it goes).
     let next = next.or_else(|| {
         site.config
             .scheduled_times()
@@ -517,11 +525,13 @@ async fn championship_log(
     )
 }
 
+/// One line of the final grades: the player, their grade in each counted
+/// championship (None: not in it), P, and the final grade.
+type FinalLine = (String, Vec<Option<f64>>, f64, f64);
+
 /// The final grades: each counted, finished championship's grades, and the
 /// assignment's formula over them.
-fn final_grades(
-    site: &Site,
-) -> Result<(Vec<i64>, Vec<(String, Vec<Option<f64>>, f64, f64)>), String> {
+fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<FinalLine>), String> {
     let rows = db::championships(&site.db.lock()).map_err(|e| e.to_string())?;
     let mut counted = Vec::new();
     let mut per: Vec<Vec<(String, f64)>> = Vec::new();

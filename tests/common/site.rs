@@ -1,0 +1,245 @@
+//! Driving `tabula site serve` from tests: a course made with `tabula site init`, a
+//! roster imported, the server started on a free loopback port, and clients that sign
+//! in and send forms with their CSRF token.
+
+use super::{root, tabula, text};
+use reqwest::StatusCode;
+use reqwest::blocking::{Client, multipart};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub fn tools_present(tools: &[&str]) {
+    for tool in tools {
+        let ok = Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
+    }
+}
+
+/// A running `tabula site serve`.
+pub struct Server {
+    child: Child,
+    pub base: String,
+}
+
+impl Server {
+    pub fn start(course: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["site", "serve"])
+            .arg(course)
+            .args(["--listen", "127.0.0.1:0"])
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("tabula site serve starts");
+        let out = child.stdout.take().expect("its stdout");
+        let mut line = String::new();
+        BufReader::new(out).read_line(&mut line).expect("a line");
+        let base = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, base }
+    }
+
+    /// Kills it as a crash would (SIGKILL: no goodbye).
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where a site is: a running [`Server`], or its base address.
+pub trait At {
+    fn url(&self, path: &str) -> String;
+}
+
+impl At for Server {
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+impl At for str {
+    fn url(&self, path: &str) -> String {
+        format!("{self}{path}")
+    }
+}
+
+/// Asks for a championship now, as the teacher (`c` signed in as one).
+pub fn run_championship(c: &Client, s: &(impl At + ?Sized)) {
+    let (_, page) = get(c, s, "/teacher");
+    let (status, page) = post_form(
+        c,
+        s,
+        "/teacher/run",
+        &[("csrf", &csrf(&page)), ("counts", "yes")],
+    );
+    assert_eq!(status, StatusCode::OK, "{page}");
+}
+
+/// A championship's status, from its progress.
+pub fn status_of(c: &Client, s: &(impl At + ?Sized), id: i64) -> String {
+    progress(c, s, id)["status"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+pub fn client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .timeout(Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+/// The CSRF token in a page's forms.
+pub fn csrf(page: &str) -> String {
+    let at = page
+        .find("name=\"csrf\" value=\"")
+        .unwrap_or_else(|| panic!("no csrf field in {page}"));
+    let rest = &page[at + "name=\"csrf\" value=\"".len()..];
+    rest[..rest.find('"').unwrap()].to_string()
+}
+
+/// A page's text, with the escapes of `/` (which the templates write in links) undone.
+pub fn get(c: &Client, s: &(impl At + ?Sized), path: &str) -> (StatusCode, String) {
+    let r = c.get(s.url(path)).send().unwrap();
+    (r.status(), r.text().unwrap().replace("&#x2f;", "/"))
+}
+
+pub fn post_form(
+    c: &Client,
+    s: &(impl At + ?Sized),
+    path: &str,
+    fields: &[(&str, &str)],
+) -> (StatusCode, String) {
+    let r = c.post(s.url(path)).form(fields).send().unwrap();
+    (r.status(), r.text().unwrap().replace("&#x2f;", "/"))
+}
+
+/// Signs in with a one-time code and chooses a password.
+pub fn first_sign_in(s: &(impl At + ?Sized), login: &str, code: &str) -> Client {
+    let c = client();
+    let (_, page) = get(&c, s, "/signin");
+    let (status, page) = post_form(
+        &c,
+        s,
+        "/signin",
+        &[("csrf", &csrf(&page)), ("login", login), ("secret", code)],
+    );
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("Choose your password"), "{page}");
+    let password = format!("{login}-secret-pass");
+    let (status, page) = post_form(
+        &c,
+        s,
+        "/password",
+        &[
+            ("csrf", &csrf(&page)),
+            ("password", &password),
+            ("again", &password),
+        ],
+    );
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("Submit a new version"), "{page}");
+    c
+}
+
+pub fn upload(
+    c: &Client,
+    s: &(impl At + ?Sized),
+    name: &str,
+    data: Vec<u8>,
+) -> (StatusCode, String) {
+    let (_, page) = get(c, s, "/me");
+    let form = multipart::Form::new().text("csrf", csrf(&page)).part(
+        "file",
+        multipart::Part::bytes(data).file_name(name.to_string()),
+    );
+    let r = c.post(s.url("/me/upload")).multipart(form).send().unwrap();
+    (r.status(), r.text().unwrap().replace("&#x2f;", "/"))
+}
+
+/// A new course folder with `tabula site init`, its settings adjusted by `edit`.
+pub fn course(name: &str, game: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let dir = super::scratch("site", name).join("course");
+    let o = tabula(&["site", "init", dir.to_str().unwrap(), "--game", game]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let config = dir.join("course.toml");
+    let t = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, edit(t)).unwrap();
+    dir
+}
+
+/// Imports a roster, returning login → code.
+pub fn import(course: &Path, roster: &str, teacher: bool) -> BTreeMap<String, String> {
+    let file = course.join("roster.csv");
+    std::fs::write(&file, roster).unwrap();
+    let mut args = vec![
+        "site",
+        "users",
+        "import",
+        course.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ];
+    if teacher {
+        args.push("--teacher");
+    }
+    let o = tabula(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    text(&o.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[f.len() - 1].to_string())
+        })
+        .collect()
+}
+
+/// Waits until `done` holds, polling.
+pub fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "gave up waiting for {what}");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+pub fn progress(c: &Client, s: &(impl At + ?Sized), id: i64) -> Value {
+    c.get(s.url(&format!("/championships/{id}/progress.json")))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap()
+}
+
+/// The example random bot, made deterministic (a fixed seed), as a student's file.
+pub fn seeded_random_bot(seed: u32) -> Vec<u8> {
+    std::fs::read_to_string(root().join("examples/random_bot.py"))
+        .unwrap()
+        .replace(
+            "parser.add_argument(\"--seed\", type=int, default=None",
+            &format!("parser.add_argument(\"--seed\", type=int, default={seed}"),
+        )
+        .into_bytes()
+}
