@@ -520,6 +520,29 @@ fn attacks_are_refused() {
     let (_, page) = get(&m, &server, "/me");
     assert!(page.contains("No version yet"), "{page}");
 
+    // A command naming files outside its archive is kept but cannot play: the
+    // sandbox would show the player what its command names.
+    let mut peek = tar::Builder::new(Vec::new());
+    let manifest = format!(
+        "command = \"python3 {}/submissions/victim/1/bot.py\"\n",
+        course.display()
+    );
+    let mut h = tar::Header::new_gnu();
+    h.set_size(manifest.len() as u64);
+    h.set_mode(0o644);
+    h.set_cksum();
+    peek.append_data(&mut h, "tabula.toml", manifest.as_bytes()).unwrap();
+    let (status, page) = upload(&m, &server, "peek.tar", peek.into_inner().unwrap());
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(page.contains("failed qualification") && page.contains("inside the archive"), "{page}");
+
+    // An honest Python player qualifies on Breakthrough's random start.
+    let (status, page) = upload(&m, &server, "bot.py", seeded_random_bot(11));
+    assert_eq!(status, StatusCode::OK, "{page}");
+    wait_until("the qualification", Duration::from_secs(120), || {
+        get(&m, &server, "/me").1.contains("passed qualification")
+    });
+
     // Wrong passwords: a few are told so, then sign-in waits, even with the right one.
     let v = client();
     let mut statuses = Vec::new();

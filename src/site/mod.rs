@@ -50,6 +50,10 @@ impl Site {
             ));
         }
         let db = db::open(&course, false)?;
+        let empty = course.join(runner::EMPTY_DIR);
+        // Emptied at each start: nothing may lie where the runner's children start.
+        let _ = fs::remove_dir_all(&empty);
+        fs::create_dir_all(&empty).map_err(|e| format!("{}: {e}", empty.display()))?;
         let tabula = std::env::current_exe()
             .map_err(|e| format!("cannot find the tabula executable: {e}"))?;
         let log = OpenOptions::new()

@@ -35,9 +35,23 @@ fn tabula(site: &Site) -> Command {
             });
         }
     }
+    // It runs in an empty folder, with the Prolog folder named absolutely: a word of
+    // a player's command line never names a file there by accident (the sandbox
+    // shows a player what its command line names).
+    cmd.current_dir(site.course.join(EMPTY_DIR));
+    cmd.env(
+        "TABULA_PROLOG",
+        crate::sandbox::absolute(&crate::game::prolog_dir()),
+    );
+    if let Some(lisp) = std::env::var_os("TABULA_LISP").filter(|d| !d.is_empty()) {
+        cmd.env("TABULA_LISP", crate::sandbox::absolute(Path::new(&lisp)));
+    }
     cmd.stdin(Stdio::null());
     cmd
 }
+
+/// The empty folder the runner's children start in.
+pub const EMPTY_DIR: &str = ".run";
 
 /// The options that set up the board, as the course's config gives them.
 fn board_args(site: &Site) -> Vec<String> {

@@ -285,27 +285,30 @@ fn file_spec(kind: Kind, path: &Path) -> Result<String, Refusal> {
     })
 }
 
-/// The spec of a manifest's command: run from the archive's folder, so each word
-/// naming a file of the archive becomes that file's absolute path.
+/// The spec of a manifest's command: run from the archive's folder (`env -C`, and
+/// the sandbox starts it there too). The words are the student's, and the sandbox
+/// shows a player every path its command line names: so a word may name a file of
+/// the archive (relative, without `..`) or a program under `/usr`, nothing else.
 fn command_spec(root: &Path, argv: &[String]) -> Result<String, Refusal> {
     if argv.is_empty() {
         return Err(Refusal::Unplayable("tabula.toml: command is empty".into()));
     }
-    let mut words = Vec::new();
+    let root = no_blanks(&absolute(root))?;
+    let mut words = vec!["env".to_string(), "-C".to_string(), root];
     for word in argv {
         if word.contains(char::is_whitespace) || word.is_empty() {
             return Err(Refusal::Unplayable(format!(
                 "tabula.toml: the word {word:?} of the command has blanks in it"
             )));
         }
-        let inside = root.join(word);
-        let is_file_inside =
-            !word.starts_with('/') && !word.split('/').any(|c| c == "..") && inside.exists();
-        words.push(if is_file_inside {
-            no_blanks(&absolute(&inside))?
-        } else {
-            word.clone()
-        });
+        let escapes = word.split(['/', '=']).any(|c| c == "..");
+        let absolute_outside_usr = word.starts_with('/') && !word.starts_with("/usr/");
+        if escapes || absolute_outside_usr || word.starts_with('~') {
+            return Err(Refusal::Unplayable(format!(
+                "tabula.toml: the command may name files inside the archive (relative to its root, without ..) and programs under /usr only, not {word:?}"
+            )));
+        }
+        words.push(word.clone());
     }
     Ok(format!("cmd:{}", words.join(" ")))
 }
@@ -322,6 +325,29 @@ mod tests {
         assert!(matches!(kind_of("b.tar.gz"), Some(Kind::Archive(_))));
         assert_eq!(kind_of("bot.exe"), None);
         assert_eq!(kind_of("noext"), None);
+    }
+
+    #[test]
+    fn commands_name_only_their_own_files() {
+        let root = std::env::temp_dir().join(format!("tabula-cmdspec-{}", std::process::id()));
+        let spec = |words: &[&str]| {
+            command_spec(&root, &words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+        };
+        let ok = spec(&["python3", "bot/main.py", "--seed", "3"]).ok().unwrap();
+        assert_eq!(
+            ok,
+            format!("cmd:env -C {} python3 bot/main.py --seed 3", absolute(&root).display())
+        );
+        assert!(spec(&["/usr/bin/python3", "main.py"]).is_ok());
+        for bad in [
+            &["python3", "/srv/course/submissions/other/1/bot.py"][..],
+            &["python3", "../../other/1/bot.py"],
+            &["python3", "--file=../x.py"],
+            &["cat", "/etc/shadow"],
+            &["python3", "~/x.py"],
+        ] {
+            assert!(spec(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
