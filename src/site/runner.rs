@@ -471,3 +471,80 @@ pub fn progress(dir: &Path) -> Option<Progress> {
         points,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A course with a deadline, and versions inserted as the upload would.
+    fn course_with(versions: &[(&str, i64, &str, &str, i64, bool)]) -> (Site, PathBuf) {
+        let dir = std::env::temp_dir().join(format!(
+            "tabula-entries-{}-{}",
+            std::process::id(),
+            versions.len()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        super::super::init(&dir, "kingpawn", None).unwrap();
+        super::super::import_users(&dir, "ana,Ana\nbia,Bia\ncid,Cid\ndan,Dan\n", "student")
+            .unwrap();
+        let site = Site::open(&dir).unwrap();
+        {
+            let conn = site.db.lock();
+            for (k, (login, version, uploaded, status, late, playable)) in
+                versions.iter().enumerate()
+            {
+                conn.execute(
+                    "INSERT INTO submissions (user_id, version, uploaded_at, file_name, kind, size, sha256, dir, spec, late_days)
+                     SELECT id, ?2, ?3, 'p.pl', 'Prolog', 1, 'x', 'd', ?4, ?5 FROM users WHERE login = ?1",
+                    params![login, version, uploaded, playable.then(|| format!("/p{k}.pl")), late],
+                )
+                .unwrap();
+                conn.execute(
+                    "INSERT INTO qualifications (submission_id, status) VALUES (?1, ?2)",
+                    params![conn.last_insert_rowid(), status],
+                )
+                .unwrap();
+            }
+            conn.execute(
+                "INSERT INTO championships (id, origin, due_at, seed, status) VALUES (1, 'teacher', '2026-12-10T00:00:00Z', 1, 'waiting')",
+                [],
+            )
+            .unwrap();
+        }
+        (site, dir)
+    }
+
+    #[test]
+    fn entries_are_the_latest_qualified_versions_not_too_late() {
+        let (site, dir) = course_with(&[
+            // ana: version 2 failed qualification: version 1 plays.
+            ("ana", 1, "2026-12-01T00:00:00Z", "passed", 0, true),
+            ("ana", 2, "2026-12-02T00:00:00Z", "failed", 0, true),
+            // bia: version 2, 3 days late, plays with its late days; version 3 came after the start.
+            ("bia", 1, "2026-12-01T00:00:00Z", "passed", 0, true),
+            ("bia", 2, "2026-12-05T00:00:00Z", "passed", 3, true),
+            ("bia", 3, "2026-12-11T00:00:00Z", "passed", 9, true),
+            // cid: only a version 11 days late: not entered.
+            ("cid", 1, "2026-12-09T00:00:00Z", "passed", 11, true),
+            // dan: nothing passed: the latest that can play, and never one that cannot.
+            ("dan", 1, "2026-12-01T00:00:00Z", "failed", 0, true),
+            ("dan", 2, "2026-12-02T00:00:00Z", "failed", 0, false),
+        ]);
+        let n = choose_entries(&site, 1, "2026-12-10T00:00:00Z").unwrap();
+        assert_eq!(n, 3);
+        let entries = db::entries(&site.db.lock(), 1).unwrap();
+        let got: Vec<(String, i64, i64)> = entries
+            .iter()
+            .map(|e| (e.login.clone(), e.version, e.late_days))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("ana".to_string(), 1, 0),
+                ("bia".to_string(), 2, 3),
+                ("dan".to_string(), 1, 0)
+            ]
+        );
+        let _ = fs::remove_dir_all(dir);
+    }
+}
