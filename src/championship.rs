@@ -40,6 +40,59 @@ pub struct Championship<'a> {
     pub dir: PathBuf,
     /// Days late per player name.
     pub late: Vec<(String, u32)>,
+    /// The part of the schedule this run plays (None: all of it).
+    pub shard: Option<Shard>,
+    /// How the players were confined, when another run played the games (a merge of
+    /// shards); None: as this run's table says ([`confinement_note`]).
+    pub confinement: Option<String>,
+}
+
+/// One of the parts a championship's schedule is split into, to be played apart
+/// (on a cluster's nodes) and merged: shard `number` of `count`, from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub number: usize,
+    pub count: usize,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("--shard {s:?}: expected K/N, e.g. 2/10 (shard 2 of 10)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let number: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || number == 0 || number > count {
+            return Err(format!(
+                "--shard {s:?}: K must be between 1 and N (shard {number} of {count} does not exist)"
+            ));
+        }
+        Ok(Shard { number, count })
+    }
+}
+
+/// What a shard's folder says of itself (`shard.json`), beside the championship's
+/// settings: which shard it is, and what the merge needs to grade as the
+/// unsharded run would.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShardFile {
+    pub shard: Shard,
+    pub scoring: String,
+    pub late: Vec<(String, u32)>,
+    pub confinement: String,
+}
+
+/// The file a shard's folder holds its [`ShardFile`] in.
+pub const SHARD_FILE: &str = "shard.json";
+
+/// The shard (1-based) of every game of the schedule.
+pub fn shard_of_games(players: usize, plan: &[Pairing], count: usize) -> Vec<usize> {
+    let games: Vec<(usize, usize)> = plan.iter().map(|p| (p.first, p.second)).collect();
+    crate::shard::assign(players, &games, count)
+        .into_iter()
+        .map(|s| s + 1)
+        .collect()
 }
 
 /// What identifies a championship: the same settings resume it; other settings in
@@ -509,6 +562,24 @@ pub fn run(
     }
 
     let plan = schedule(ch.entrants.len(), ch.self_games);
+    // A shard plays its part of the schedule only; its folder says which part.
+    let owner = ch
+        .shard
+        .map(|s| shard_of_games(ch.entrants.len(), &plan, s.count));
+    let mine = |id: usize| match (&owner, ch.shard) {
+        (Some(owner), Some(s)) => owner.get(id) == Some(&s.number),
+        _ => true,
+    };
+    match ch.shard {
+        Some(shard) => check_shard_file(ch, shard)?,
+        None if ch.dir.join(SHARD_FILE).exists() => {
+            return Err(GameError::Usage(format!(
+                "{} holds one shard of a championship: merge the shards with `tabula tournament merge`, or give another --out folder",
+                ch.dir.display()
+            )));
+        }
+        None => {}
+    }
     let games_path = ch.dir.join(GAMES_FILE);
     let (old, mut warnings) = read_numbered(&games_path)?;
     // A torn or unreadable line is rewritten away.
@@ -530,6 +601,11 @@ pub fn run(
             warnings.push(format!(
                 "{at}: {label} is recorded already (line {first}): dropped"
             ));
+            rewrite = true;
+            continue;
+        }
+        if !mine(record.id) {
+            warnings.push(format!("{at}: {label} belongs to another shard: dropped"));
             rewrite = true;
             continue;
         }
@@ -570,15 +646,15 @@ pub fn run(
     }
     let todo: VecDeque<Pairing> = plan
         .iter()
-        .filter(|p| done[p.id].is_none())
+        .filter(|p| done[p.id].is_none() && mine(p.id))
         .copied()
         .collect();
-    let finished = plan.len() - todo.len();
+    let planned = plan.iter().filter(|p| mine(p.id)).count();
+    let finished = planned - todo.len();
     if finished > 0 {
         let _ = writeln!(
             log,
-            "resuming: {finished} of {} games already played",
-            plan.len()
+            "resuming: {finished} of {planned} games already played"
         );
     }
     let mut file = OpenOptions::new()
@@ -588,7 +664,7 @@ pub fn run(
         .map_err(|e| io_error(&games_path, e))?;
 
     let bar = indicatif::ProgressBar::with_draw_target(
-        Some(plan.len() as u64),
+        Some(planned as u64),
         indicatif::ProgressDrawTarget::stderr(),
     );
     bar.set_style(
@@ -671,6 +747,39 @@ pub fn run(
         return Err(e);
     }
     Ok(done.into_iter().flatten().collect())
+}
+
+/// Writes the shard's `shard.json`, or checks the one there: a folder holds one
+/// shard of one championship.
+fn check_shard_file(ch: &Championship, shard: Shard) -> Result<(), GameError> {
+    let path = ch.dir.join(SHARD_FILE);
+    let file = ShardFile {
+        shard,
+        scoring: scoring_name(ch.scoring).to_string(),
+        late: ch.late.clone(),
+        confinement: confinement_note(&ch.table),
+    };
+    if let Ok(text) = fs::read_to_string(&path) {
+        let before: ShardFile = serde_json::from_str(&text)
+            .map_err(|e| GameError::Usage(format!("{}: unreadable ({e})", path.display())))?;
+        if before.shard != shard {
+            return Err(GameError::Usage(format!(
+                "{} holds shard {}/{} of this championship, not {}/{}: give each shard a folder of its own",
+                ch.dir.display(),
+                before.shard.number,
+                before.shard.count,
+                shard.number,
+                shard.count
+            )));
+        }
+    } else if ch.dir.join(GAMES_FILE).exists() {
+        return Err(GameError::Usage(format!(
+            "{} holds the whole championship, not a shard: give the shard a folder of its own",
+            ch.dir.display()
+        )));
+    }
+    let text = serde_json::to_string_pretty(&file).map_err(|e| GameError::Usage(e.to_string()))?;
+    write_atomically(&path, &(text + "\n"))
 }
 
 /// The cores this process may run on.
@@ -922,7 +1031,11 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
         );
     }
     notes.push("Elo ratings (± a 95 % interval) are for information only; games against itself are left out.".into());
-    notes.push(confinement_note(&ch.table));
+    notes.push(
+        ch.confinement
+            .clone()
+            .unwrap_or_else(|| confinement_note(&ch.table)),
+    );
     Results {
         game: ch.table.game.name.to_string(),
         scoring: scoring_name(ch.scoring).into(),
@@ -1187,6 +1300,8 @@ mod tests {
             jobs: 1,
             dir: PathBuf::new(),
             late: Vec::new(),
+            shard: None,
+            confinement: None,
         }
     }
 

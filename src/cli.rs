@@ -67,17 +67,28 @@ enum Command {
 }
 
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 struct TournamentArgs {
+    #[command(subcommand)]
+    action: Option<TournamentAction>,
     /// The game
-    game: String,
+    #[arg(required = true)]
+    game: Option<String>,
     /// A player: ai, greedy, random, FILE.pl, FILE.lisp (kingpawn, run by SBCL) or
     /// "cmd:PROGRAM ARGS", optionally named: NAME=SPEC (repeat for every player)
     #[arg(long = "player", value_name = "SPEC", required = true)]
     players: Vec<String>,
     /// The folder for the records, logs, standings and web page; rerunning with the
     /// same folder resumes
-    #[arg(long, value_name = "DIR")]
-    out: PathBuf,
+    #[arg(long, value_name = "DIR", required = true)]
+    out: Option<PathBuf>,
+    /// Play only shard K of N: a balanced part of the schedule (each player's games
+    /// split within one game per shard), into its own folder; `tabula tournament
+    /// merge` makes the shards one result
+    #[arg(long, value_name = "K/N", conflicts_with = "slurm")]
+    shard: Option<crate::championship::Shard>,
+    #[command(flatten)]
+    cluster: crate::slurm::SlurmArgs,
     /// How games score and grades are given (default: the game's own assignment)
     #[arg(long, value_enum)]
     scoring: Option<ScoringArg>,
@@ -109,6 +120,26 @@ struct TournamentArgs {
     #[arg(long)]
     ponder: bool,
     /// A rules file to use instead of the game's own
+    #[arg(long)]
+    rules: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum TournamentAction {
+    /// Merge the shards of a championship (`--shard K/N` folders) into one result,
+    /// exactly as the unsharded run would have written it
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The shards' folders
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    /// The folder for the merged records, standings and page
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// The rules file the shards were played with, if not the game's own
     #[arg(long)]
     rules: Option<PathBuf>,
 }
@@ -917,6 +948,61 @@ fn check(args: CheckArgs) -> ExitCode {
     }
 }
 
+/// The `tabula tournament` arguments a shard runs with (all but `--out`, `--shard`
+/// and the cluster's options), for the cluster's job script.
+fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
+    let mut c: Vec<String> = vec!["tournament".into(), game.into()];
+    let mut opt = |k: &str, v: String| {
+        c.push(k.into());
+        c.push(v);
+    };
+    for p in &args.players {
+        opt("--player", p.clone());
+    }
+    if let Some(s) = args.scoring {
+        let name = match s {
+            ScoringArg::Breakthrough => "breakthrough",
+            ScoringArg::Kingpawn => "kingpawn",
+            ScoringArg::Points => "points",
+        };
+        opt("--scoring", name.into());
+    }
+    opt("--seed", args.seed.to_string());
+    if let Some(r) = args.board.rows {
+        opt("--rows", r.to_string());
+    }
+    if let Some(k) = args.board.cols {
+        opt("--cols", k.to_string());
+    }
+    if let Some(t) = &args.board.start {
+        opt("--start", t.clone());
+    }
+    opt("--move-time", args.move_time.to_string());
+    opt("--memory", args.memory.clone());
+    for l in &args.late {
+        opt("--late", l.clone());
+    }
+    if let Some(r) = &args.rules {
+        opt(
+            "--rules",
+            crate::sandbox::absolute(r).to_string_lossy().into(),
+        );
+    }
+    if let Some(j) = args.jobs {
+        opt("--jobs", j.to_string());
+    }
+    if args.board.random_start {
+        c.push("--random-start".into());
+    }
+    if args.no_sandbox {
+        c.push("--no-sandbox".into());
+    }
+    if args.ponder {
+        c.push("--ponder".into());
+    }
+    c
+}
+
 /// The board a championship plays on: Breakthrough's starts from one random position
 /// for all its games, drawn from the seed, unless a start is given.
 fn championship_board(info: &GameInfo, mut board: BoardArgs) -> BoardArgs {
@@ -929,7 +1015,18 @@ fn championship_board(info: &GameInfo, mut board: BoardArgs) -> BoardArgs {
 fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     use crate::championship::{self, Championship};
     use crate::grading::Scoring;
-    let info = game_info(&args.game)?;
+    if let Some(TournamentAction::Merge(m)) = &args.action {
+        for line in crate::merge::merge(&m.dirs, &m.out, m.rules.as_deref())? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    let (Some(game), Some(out)) = (args.game.clone(), args.out.clone()) else {
+        return Err(GameError::Usage(
+            "tabula tournament needs a GAME and --out DIR".into(),
+        ));
+    };
+    let info = game_info(&game)?;
     let entrants = args
         .players
         .iter()
@@ -1002,7 +1099,11 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             .unwrap_or(1)
     });
     let specs: Vec<&PlayerSpec> = entrants.iter().map(|e| &e.spec).collect();
-    let sandbox = player_sandbox(args.no_sandbox, &specs, vec![args.out.clone()])?;
+    if args.cluster.slurm {
+        return crate::slurm::run(&args.cluster, &out, &shard_command(&args, &game))
+            .map_err(GameError::Usage);
+    }
+    let sandbox = player_sandbox(args.no_sandbox, &specs, vec![out.clone()])?;
     let ch = Championship {
         table: crate::referee::Table {
             game: info,
@@ -1012,7 +1113,7 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             memory_bytes: memory_bytes(&args.memory)?,
             tabula: tabula_exe()?,
             rules_file: args.rules.as_deref(),
-            log_dir: Some(args.out.join("logs")),
+            log_dir: Some(out.join("logs")),
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
@@ -1022,8 +1123,10 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         self_games: scoring == Scoring::Breakthrough,
         seed: args.seed,
         jobs,
-        dir: args.out.clone(),
+        dir: out.clone(),
         late,
+        shard: args.shard,
+        confinement: None,
     };
     // One runner per folder, for the whole run: two would play the same games and
     // write the same files.
@@ -1036,8 +1139,18 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         jobs,
         ch.table.start.as_deref().unwrap_or("the usual one")
     );
-    let mut out = std::io::stdout();
-    let records = championship::run(&ch, &lock, &mut out)?;
+    let mut stdout = std::io::stdout();
+    let records = championship::run(&ch, &lock, &mut stdout)?;
+    if let Some(shard) = ch.shard {
+        println!(
+            "shard {}/{}: {} games recorded in {}; when every shard is done: tabula tournament merge SHARD_DIR… --out DIR",
+            shard.number,
+            shard.count,
+            records.len(),
+            ch.dir.display()
+        );
+        return Ok(());
+    }
     let res = championship::results(&ch, &records);
     println!("\n{}", championship::standings_text(&res));
     let written = championship::write_outputs(&ch, &res, &records, &referee)?;

@@ -531,10 +531,14 @@ fn attacks_are_refused() {
     h.set_size(manifest.len() as u64);
     h.set_mode(0o644);
     h.set_cksum();
-    peek.append_data(&mut h, "tabula.toml", manifest.as_bytes()).unwrap();
+    peek.append_data(&mut h, "tabula.toml", manifest.as_bytes())
+        .unwrap();
     let (status, page) = upload(&m, &server, "peek.tar", peek.into_inner().unwrap());
     assert_eq!(status, StatusCode::OK, "{page}");
-    assert!(page.contains("failed qualification") && page.contains("inside the archive"), "{page}");
+    assert!(
+        page.contains("failed qualification") && page.contains("inside the archive"),
+        "{page}"
+    );
 
     // An honest Python player qualifies on Breakthrough's random start.
     let (status, page) = upload(&m, &server, "bot.py", seeded_random_bot(11));

@@ -331,12 +331,20 @@ mod tests {
     fn commands_name_only_their_own_files() {
         let root = std::env::temp_dir().join(format!("tabula-cmdspec-{}", std::process::id()));
         let spec = |words: &[&str]| {
-            command_spec(&root, &words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+            command_spec(
+                &root,
+                &words.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+            )
         };
-        let ok = spec(&["python3", "bot/main.py", "--seed", "3"]).ok().unwrap();
+        let ok = spec(&["python3", "bot/main.py", "--seed", "3"])
+            .ok()
+            .unwrap();
         assert_eq!(
             ok,
-            format!("cmd:env -C {} python3 bot/main.py --seed 3", absolute(&root).display())
+            format!(
+                "cmd:env -C {} python3 bot/main.py --seed 3",
+                absolute(&root).display()
+            )
         );
         assert!(spec(&["/usr/bin/python3", "main.py"]).is_ok());
         for bad in [
