@@ -848,7 +848,7 @@ fn command_words(value: &toml::Value) -> Result<Vec<String>, String> {
                     "In {MANIFEST_NAME}, \"command\" contains {what}, but the command is not \
                      run by a shell: the string form is only split at spaces. For arguments \
                      with spaces or special characters write it as a list, e.g. \
-                     command = [\"python3\", \"bot.py\", \"--name\", \"My Bot\"]."
+                     command = [\"python3\", \"bot.py\", \"--name\", \"my_bot\"]."
                 ));
             }
             line.split_whitespace().map(str::to_string).collect()

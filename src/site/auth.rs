@@ -83,16 +83,23 @@ pub fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// Adds a person, or gives an existing one a new code (and forgets their password):
-/// returns the one-time code to hand them.
-pub fn add_user(conn: &Connection, login: &str, name: &str, role: &str) -> Result<String, String> {
+/// Adds a person, or gives an existing one a new code (and forgets their password,
+/// keeping their name and role unless new ones are given): returns the one-time
+/// code to hand them.
+pub fn add_user(
+    conn: &Connection,
+    login: &str,
+    name: Option<&str>,
+    role: Option<&str>,
+) -> Result<String, String> {
     check_login(login)?;
     let code = sign_in_code();
     let hash = hash_secret(&normal_code(&code))?;
     let now = Timestamp::now().to_string();
     conn.execute(
-        "INSERT INTO users (login, name, role, code_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT(login) DO UPDATE SET name = excluded.name, role = excluded.role,
+        "INSERT INTO users (login, name, role, code_hash, created_at)
+         VALUES (?1, COALESCE(?2, ?1), COALESCE(?3, 'student'), ?4, ?5)
+         ON CONFLICT(login) DO UPDATE SET name = COALESCE(?2, name), role = COALESCE(?3, role),
              code_hash = excluded.code_hash, password_hash = NULL",
         params![login, name, role, hash, now],
     )
@@ -309,8 +316,14 @@ pub fn sign_in(
     }
 }
 
-/// Sets a user's password (after a code sign-in), which uses up the code.
-pub fn set_password(conn: &Connection, user_id: i64, password: &str) -> Result<(), String> {
+/// Sets a user's password (after a code sign-in), which uses up the code and ends
+/// their other sessions.
+pub fn set_password(
+    conn: &Connection,
+    user_id: i64,
+    password: &str,
+    keep_session: &str,
+) -> Result<(), String> {
     if password.chars().count() < MIN_PASSWORD {
         return Err(format!(
             "choose a password of at least {MIN_PASSWORD} characters"
@@ -323,6 +336,11 @@ pub fn set_password(conn: &Connection, user_id: i64, password: &str) -> Result<(
     conn.execute(
         "UPDATE users SET password_hash = ?1, code_hash = NULL WHERE id = ?2",
         params![hash, user_id],
+    )
+    .map_err(|e| format!("cannot set the password: {e}"))?;
+    conn.execute(
+        "DELETE FROM sessions WHERE user_id = ?1 AND token_hash != ?2",
+        params![user_id, keep_session],
     )
     .map_err(|e| format!("cannot set the password: {e}"))?;
     Ok(())

@@ -52,15 +52,19 @@ enum UsersCommand {
         /// Import them as teachers
         #[arg(long)]
         teacher: bool,
+        /// Give new codes to people already there too (their passwords are forgotten)
+        #[arg(long)]
+        renew: bool,
     },
-    /// Add one person (or give them a new code, for a forgotten password)
+    /// Add one person, or give one already there a new code (a forgotten password:
+    /// their name and role stay unless --name or --teacher is given)
     Add {
         course: PathBuf,
         login: String,
-        /// Their name (default: the login)
+        /// Their name (default: the login, or the name they have)
         #[arg(long)]
         name: Option<String>,
-        /// A teacher rather than a student
+        /// A teacher (a new person is otherwise a student)
         #[arg(long)]
         teacher: bool,
     },
@@ -91,11 +95,12 @@ pub fn run(args: SiteArgs) -> Result<(), String> {
             super::web::serve(site, &listen)
         }
         SiteCommand::Users { command } => {
-            let (course, csv, role) = match command {
+            let added = match command {
                 UsersCommand::Import {
                     course,
                     roster,
                     teacher,
+                    renew,
                 } => {
                     let text = if roster.as_os_str() == "-" {
                         std::io::read_to_string(std::io::stdin())
@@ -104,33 +109,40 @@ pub fn run(args: SiteArgs) -> Result<(), String> {
                         std::fs::read_to_string(&roster)
                             .map_err(|e| format!("{}: {e}", roster.display()))?
                     };
-                    (course, text, teacher)
+                    let role = if teacher { "teacher" } else { "student" };
+                    super::import_users(&course, &text, role, renew)?
                 }
                 UsersCommand::Add {
                     course,
                     login,
                     name,
                     teacher,
-                } => {
-                    let name = name.unwrap_or_else(|| login.clone());
-                    let line = format!("{login},{}", name.replace(['\n', '\r'], " "));
-                    (course, line, teacher)
-                }
+                } => vec![super::add_user(&course, &login, name.as_deref(), teacher)?],
             };
-            let role = if role { "teacher" } else { "student" };
-            let added = super::import_users(&course, &csv, role)?;
             println!("login,name,code");
+            let mut kept = 0;
             for (login, name, code) in added {
                 let name = if name.contains([',', '"']) {
                     format!("\"{}\"", name.replace('"', "\"\""))
                 } else {
                     name
                 };
-                println!("{login},{name},{code}");
+                match code {
+                    Some(code) => println!("{login},{name},{code}"),
+                    None => {
+                        kept += 1;
+                        println!("{login},{name},");
+                    }
+                }
             }
             eprintln!(
                 "Hand each person their code: they sign in with it once and choose a password."
             );
+            if kept > 0 {
+                eprintln!(
+                    "{kept} already there kept their password (no code): `tabula site users add COURSE LOGIN` gives one a new code, --renew gives every one of them a new code."
+                );
+            }
             Ok(())
         }
         SiteCommand::Backup { course, file } => {

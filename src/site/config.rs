@@ -16,7 +16,7 @@ pub const CONFIG_FILE: &str = "course.toml";
 pub struct Config {
     /// The course's name, at the top of every page.
     pub title: String,
-    /// The game every player plays (`tabula games`).
+    /// The game every player plays (dots, breakthrough, kingpawn).
     pub game: String,
     /// The board, when not the championship's own choice.
     #[serde(default)]
@@ -44,10 +44,48 @@ pub struct Config {
     pub submissions: Submissions,
     #[serde(default)]
     pub site: SiteSettings,
+    #[serde(default)]
+    pub cluster: Cluster,
+}
+
+/// Where the championships' games are played: this machine, or a Slurm cluster.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cluster {
+    /// Play each championship as a Slurm job array (`tabula tournament --slurm`).
+    #[serde(default)]
+    pub slurm: bool,
+    /// Shards (array tasks) a championship is split into.
+    #[serde(default = "default_shards")]
+    pub shards: u16,
+    #[serde(default)]
+    pub partition: Option<String>,
+    /// Each shard's time limit (`2:00:00`).
+    #[serde(default)]
+    pub time_limit: Option<String>,
+    /// Arguments passed to sbatch as they are.
+    #[serde(default)]
+    pub sbatch_args: Vec<String>,
+}
+
+impl Default for Cluster {
+    fn default() -> Self {
+        Cluster {
+            slurm: false,
+            shards: default_shards(),
+            partition: None,
+            time_limit: None,
+            sbatch_args: Vec::new(),
+        }
+    }
+}
+
+fn default_shards() -> u16 {
+    10
 }
 
 /// When the championships run.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Schedule {
     /// The first day of the daily championships (`2026-12-07`); none: only on demand.
@@ -63,6 +101,17 @@ pub struct Schedule {
     /// server's.
     #[serde(default)]
     pub time_zone: Option<String>,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule {
+            first_day: None,
+            days: default_days(),
+            at: default_at(),
+            time_zone: None,
+        }
+    }
 }
 
 /// What may be submitted, and until when.
@@ -112,6 +161,10 @@ pub struct SiteSettings {
     /// The address `tabula site serve` listens on when `--listen` is not given.
     #[serde(default = "default_listen")]
     pub listen: String,
+    /// Whether a reverse proxy forwards the requests (the client's address is then
+    /// the last one of X-Forwarded-For).
+    #[serde(default)]
+    pub behind_proxy: bool,
 }
 
 impl Default for SiteSettings {
@@ -120,6 +173,7 @@ impl Default for SiteSettings {
             public: true,
             secure_cookies: false,
             listen: default_listen(),
+            behind_proxy: false,
         }
     }
 }
@@ -160,6 +214,7 @@ fn default_listen() -> String {
 
 /// The settings file `tabula site init` writes, every setting explained.
 pub fn template(title: &str, game: &str, first_day: &str) -> String {
+    let games = known_games();
     format!(
         r#"# A tabula course: the championship site of one assignment.
 # Change what you need, then restart `tabula site serve` (the site reads this file
@@ -168,7 +223,7 @@ pub fn template(title: &str, game: &str, first_day: &str) -> String {
 # The course's name, shown at the top of every page.
 title = {title:?}
 
-# The game (see `tabula games`), and its board. Leave rows, cols and start out for
+# The game ({games}), and its board. Leave rows, cols and start out for
 # the championship's own choice (Breakthrough: one random start for each
 # championship, its size drawn in 4..12, as the assignment asks).
 game = {game:?}
@@ -211,13 +266,27 @@ max_files = 200
 max_unpacked = "20M"
 
 [site]
-# Whether the results are shown to visitors who have not signed in (the moves of every
-# game are public; code and logs never are).
+# Whether the results and the moves of every game are shown to visitors who have not
+# signed in (false: to those signed in only). Code and logs are never public.
 public = true
+# Set to true when a reverse proxy on this machine forwards the requests: the
+# sign-in limit per address then reads the client's address from X-Forwarded-For.
+behind_proxy = false
 # Set to true once the site is served over HTTPS (behind a reverse proxy).
 secure_cookies = false
 # The address to listen on when `tabula site serve` is given no --listen.
 listen = "127.0.0.1:8080"
+
+[cluster]
+# Play each championship on a Slurm cluster instead of this machine: a job array of
+# `shards` tasks, followed, shards that fail submitted again, merged into one result
+# (docs/cluster.md). The course folder, tabula and the players must be on a file
+# system the nodes share.
+slurm = false
+shards = 10
+# partition = "short"
+# time_limit = "2:00:00"
+# sbatch_args = ["--account=cs346"]
 
 # The roster is not kept here: import it with
 #   tabula site users import COURSE roster.csv     (lines: login,name)
@@ -271,6 +340,17 @@ impl Config {
         self.deadline()?;
         self.max_upload()?;
         self.max_unpacked()?;
+        bytes(&self.memory).map_err(|e| format!("memory = {:?}: {e}", self.memory))?;
+        if crate::game::find_game(&self.game).is_none() {
+            return Err(format!(
+                "game = {:?}: not a game tabula knows ({})",
+                self.game,
+                known_games()
+            ));
+        }
+        if self.cluster.shards == 0 {
+            return Err("cluster.shards = 0: at least one shard".into());
+        }
         if self.schedule.days == 0 || self.schedule.days > 366 {
             return Err(format!(
                 "schedule.days = {}: expected 1 to 366",
@@ -389,6 +469,15 @@ impl Config {
     }
 }
 
+/// The games tabula knows, for messages.
+pub fn known_games() -> String {
+    crate::game::GAMES
+        .iter()
+        .map(|g| g.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A size such as `1M`, `512K`, `2G` or a number of bytes.
 pub fn bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
@@ -442,10 +531,16 @@ mod tests {
 
     #[test]
     fn mistakes_are_named() {
-        let bad: Config = toml::from_str("title='t'\ngame='g'\nmove_time=0\n").unwrap();
+        let bad: Config = toml::from_str("title='t'\ngame='dots'\nmove_time=0\n").unwrap();
         assert!(bad.check().unwrap_err().contains("move_time"));
-        let bad: Config = toml::from_str("title='t'\ngame='g'\n[schedule]\nat='25:00'\n").unwrap();
+        let bad: Config =
+            toml::from_str("title='t'\ngame='dots'\n[schedule]\nat='25:00'\n").unwrap();
         assert!(bad.check().unwrap_err().contains("schedule.at"));
-        assert!(toml::from_str::<Config>("title='t'\ngame='g'\ncolour=1\n").is_err());
+        let bad: Config = toml::from_str("title='t'\ngame='dots'\nmemory='lots'\n").unwrap();
+        let e = bad.check().unwrap_err();
+        assert!(e.contains("memory"), "{e}");
+        let bad: Config = toml::from_str("title='t'\ngame='chess'\n").unwrap();
+        assert!(bad.check().unwrap_err().contains("breakthrough"));
+        assert!(toml::from_str::<Config>("title='t'\ngame='dots'\ncolour=1\n").is_err());
     }
 }

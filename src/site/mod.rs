@@ -35,6 +35,8 @@ pub struct Site {
     /// Raised when there is new work (an upload, a championship asked for).
     work: (Mutex<bool>, Condvar),
     log: Mutex<Option<fs::File>>,
+    /// The course's lock, held while the site runs: one site a course.
+    _lock: fs::File,
 }
 
 impl Site {
@@ -42,14 +44,8 @@ impl Site {
     pub fn open(course: &Path) -> Result<Site, String> {
         let course = crate::sandbox::absolute(course);
         let config = config::load(&course)?;
-        if crate::game::find_game(&config.game).is_none() {
-            return Err(format!(
-                "{}: game = {:?} is not a game tabula knows (see `tabula games`)",
-                course.join(config::CONFIG_FILE).display(),
-                config.game
-            ));
-        }
         let db = db::open(&course, false)?;
+        let lock = lock_course(&course)?;
         let empty = course.join(runner::EMPTY_DIR);
         // Emptied at each start: nothing may lie where the runner's children start.
         let _ = fs::remove_dir_all(&empty);
@@ -68,6 +64,7 @@ impl Site {
             tabula,
             work: (Mutex::new(false), Condvar::new()),
             log: Mutex::new(log),
+            _lock: lock,
         })
     }
 
@@ -101,10 +98,43 @@ impl Site {
     }
 }
 
+/// Locks the course for this process (an advisory lock the kernel drops when the
+/// process ends, however it ends), or says who holds it.
+fn lock_course(course: &Path) -> Result<fs::File, String> {
+    let path = course.join(".site.lock");
+    let mut file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {
+            let _ = file.set_len(0);
+            let _ = writeln!(file, "{}", std::process::id());
+            Ok(file)
+        }
+        Err(fs::TryLockError::WouldBlock) => {
+            let pid = fs::read_to_string(&path).unwrap_or_default();
+            Err(format!(
+                "{}: another tabula site (PID {}) is serving this course already",
+                course.display(),
+                pid.trim()
+            ))
+        }
+        Err(fs::TryLockError::Error(e)) => Err(format!("{}: cannot lock: {e}", path.display())),
+    }
+}
+
 /// `tabula site init`: a new course folder with its commented settings and database.
 pub fn init(course: &Path, game: &str, title: Option<&str>) -> Result<(), String> {
-    let info = crate::game::find_game(game)
-        .ok_or_else(|| format!("{game:?} is not a game tabula knows (see `tabula games`)"))?;
+    let info = crate::game::find_game(game).ok_or_else(|| {
+        format!(
+            "{game:?} is not a game tabula knows ({})",
+            config::known_games()
+        )
+    })?;
     let config_path = course.join(config::CONFIG_FILE);
     if config_path.exists() {
         return Err(format!(
@@ -129,14 +159,42 @@ pub fn init(course: &Path, game: &str, title: Option<&str>) -> Result<(), String
     Ok(())
 }
 
-/// `tabula site users import`: adds (or renews) the people of a CSV roster (`login,name`
-/// a line; a header line `login,name` is skipped), returning each one's login, name
-/// and one-time sign-in code.
+/// The fields of a CSV line: separated by commas (or semicolons, or tabs), a field
+/// in double quotes may hold them, `""` in it is a quote.
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' | ';' | '\t' if !quoted => fields.push(std::mem::take(&mut field)),
+            _ => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields.into_iter().map(|f| f.trim().to_string()).collect()
+}
+
+/// One line of `tabula site users`: the login, the name, and the one-time code
+/// (None: already there, kept as it was).
+pub type Added = (String, String, Option<String>);
+
+/// `tabula site users import`: adds the people of a CSV roster (`login,name` a line,
+/// further columns ignored; a header line `login,name` is skipped). People already
+/// there are kept as they are (their passwords too) unless `renew`, which gives them
+/// new codes.
 pub fn import_users(
     course: &Path,
     csv: &str,
     role: &str,
-) -> Result<Vec<(String, String, String)>, String> {
+    renew: bool,
+) -> Result<Vec<Added>, String> {
     let db = db::open(course, false)?;
     let mut rows = Vec::new();
     for (n, line) in csv.lines().enumerate() {
@@ -144,16 +202,15 @@ pub fn import_users(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (login, name) = match line.split_once([',', ';', '\t']) {
-            Some((l, r)) => (l.trim(), r.trim().trim_matches('"').trim()),
-            None => (line, line),
-        };
+        let fields = csv_fields(line);
+        let login = fields.first().cloned().unwrap_or_default();
+        let name = fields.get(1).cloned().unwrap_or_default();
         if n == 0 && login.eq_ignore_ascii_case("login") {
             continue;
         }
-        auth::check_login(login).map_err(|e| format!("line {}: {e}", n + 1))?;
-        let name = if name.is_empty() { login } else { name };
-        rows.push((login.to_string(), name.to_string()));
+        auth::check_login(&login).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let name = if name.is_empty() { login.clone() } else { name };
+        rows.push((login, name));
     }
     if rows.is_empty() {
         return Err("the roster has no lines `login,name`".into());
@@ -161,10 +218,34 @@ pub fn import_users(
     let conn = db.lock();
     let mut out = Vec::new();
     for (login, name) in rows {
-        let code = auth::add_user(&conn, &login, &name, role)?;
-        out.push((login, name, code));
+        let exists = db::user_by_login(&conn, &login)
+            .map_err(|e| e.to_string())?
+            .is_some();
+        if exists && !renew {
+            out.push((login, name, None));
+            continue;
+        }
+        let code = auth::add_user(&conn, &login, Some(&name), Some(role))?;
+        out.push((login, name, Some(code)));
     }
     Ok(out)
+}
+
+/// `tabula site users add`: one person, or a new code for one already there (whose
+/// name and role stay unless given).
+pub fn add_user(
+    course: &Path,
+    login: &str,
+    name: Option<&str>,
+    teacher: bool,
+) -> Result<Added, String> {
+    let db = db::open(course, false)?;
+    let conn = db.lock();
+    let code = auth::add_user(&conn, login, name, teacher.then_some("teacher"))?;
+    let user = db::user_by_login(&conn, login)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{login} vanished"))?;
+    Ok((user.login, user.name, Some(code)))
 }
 
 /// `tabula site backup`: a consistent copy of the course while the site runs: the
@@ -211,4 +292,19 @@ pub fn backup(course: &Path, file: &Path) -> Result<(), String> {
         let _ = fs::remove_file(file);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_fields;
+
+    #[test]
+    fn rosters_are_csv() {
+        assert_eq!(csv_fields("ra1,Ana"), ["ra1", "Ana"]);
+        assert_eq!(
+            csv_fields("ra3,\"Lima, Ana\",ana@x.org"),
+            ["ra3", "Lima, Ana", "ana@x.org"]
+        );
+        assert_eq!(csv_fields("ra4;\"O\"\"Hara\""), ["ra4", "O\"Hara"]);
+    }
 }

@@ -180,14 +180,26 @@ fn qualify(site: &Site, login: &str, version: i64, spec: &str) -> (bool, String)
     if !status.success() && games.is_empty() {
         // The match refused to start: its message says why (a file that does not load).
         let log = fs::read_to_string(dir.join("run.log")).unwrap_or_default();
+        // tabula's own message comes first (`tabula: FILE:LINE: …`), the Prolog
+        // term after it.
         let message = log
             .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
+            .find_map(|l| l.strip_prefix("tabula: "))
+            .or_else(|| log.lines().rev().find(|l| !l.trim().is_empty()))
             .unwrap_or("it could not be started")
             .trim()
-            .trim_start_matches("error: ")
             .to_string();
+        // The student's own file is named as they know it.
+        let own = spec
+            .trim_start_matches("cmd:")
+            .split_whitespace()
+            .filter_map(|w| Path::new(w).parent())
+            .find(|p| p.starts_with(site.course.join("submissions")))
+            .map(|p| format!("{}/", p.display()));
+        let mut message = message;
+        if let Some(own) = own {
+            message = message.replace(&own, "");
+        }
         let course = site.course.to_string_lossy().to_string();
         return (false, message.replace(&course, "COURSE"));
     }
@@ -289,6 +301,17 @@ pub fn championship_worker(site: Arc<Site>) {
 fn add_scheduled(site: &Site) -> Result<(), String> {
     let times = site.config.scheduled_times()?;
     let conn = site.db.lock();
+    // A day taken off the schedule (course.toml changed) is not run.
+    let kept: Vec<String> = times.iter().map(|t| format!("'{t}'")).collect();
+    conn.execute(
+        &format!(
+            "UPDATE championships SET status = 'cancelled', message = 'taken off the schedule (course.toml)'
+             WHERE origin = 'schedule' AND status = 'waiting' AND due_at NOT IN ({})",
+            if kept.is_empty() { "''".to_string() } else { kept.join(", ") }
+        ),
+        [],
+    )
+    .map_err(|e| e.to_string())?;
     for t in times {
         conn.execute(
             "INSERT OR IGNORE INTO championships (origin, due_at, seed, status) VALUES ('schedule', ?1, ?2, 'waiting')",
@@ -307,25 +330,48 @@ pub fn fresh_seed() -> i64 {
 
 /// Which version of each student enters a championship starting now: the latest
 /// that could play and passed its qualification (else the latest that could play),
-/// uploaded before the start and not more than the allowed days late.
+/// uploaded before the start and not more than the allowed days late. Days late are
+/// counted now, from the deadline in the settings, so a deadline moved later
+/// counts for versions already uploaded.
 fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usize, String> {
-    let allowed = i64::from(site.config.submissions.late_days_allowed);
+    let allowed = site.config.submissions.late_days_allowed;
     let mut conn = site.db.lock();
     let tx = conn.transaction().map_err(|e| e.to_string())?;
-    let count = tx
-        .execute(
-            "INSERT INTO entries (championship_id, user_id, submission_id, late_days)
-             SELECT ?1, u.id, s.id, s.late_days FROM users u JOIN submissions s ON s.id = (
-                 SELECT s2.id FROM submissions s2 LEFT JOIN qualifications q ON q.submission_id = s2.id
-                 WHERE s2.user_id = u.id AND s2.spec IS NOT NULL AND s2.uploaded_at <= ?2
-                   AND s2.late_days <= ?3
-                 ORDER BY (q.status = 'passed') DESC, s2.version DESC LIMIT 1)
-             WHERE u.role = 'student'",
-            params![championship_id, start, allowed],
+    let candidates: Vec<(i64, i64, String)> = {
+        let mut stmt = tx
+            .prepare(
+                "SELECT s.user_id, s.id, s.uploaded_at FROM submissions s
+                 JOIN users u ON u.id = s.user_id
+                 LEFT JOIN qualifications q ON q.submission_id = s.id
+                 WHERE u.role = 'student' AND s.spec IS NOT NULL AND s.uploaded_at <= ?1
+                 ORDER BY s.user_id, (q.status = 'passed') DESC, s.version DESC",
+            )
+            .map_err(|e| e.to_string())?;
+        stmt.query_map(params![start], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(|e| e.to_string())?
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?
+    };
+    let mut entered = std::collections::BTreeSet::new();
+    for (user, submission, uploaded) in candidates {
+        if entered.contains(&user) {
+            continue;
+        }
+        let late = uploaded
+            .parse::<Timestamp>()
+            .map_or(0, |t| site.config.late_days(t));
+        if late > allowed {
+            continue;
+        }
+        tx.execute(
+            "INSERT INTO entries (championship_id, user_id, submission_id, late_days) VALUES (?1, ?2, ?3, ?4)",
+            params![championship_id, user, submission, i64::from(late)],
         )
         .map_err(|e| e.to_string())?;
+        entered.insert(user);
+    }
     tx.commit().map_err(|e| e.to_string())?;
-    Ok(count)
+    Ok(entered.len())
 }
 
 /// Runs (or resumes) one championship to its end.
@@ -349,9 +395,9 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
                 .map_err(|e| e.to_string())?,
             None => choose_entries(site, id, &now)?,
         };
-        if entered == 0 {
+        if entered < 2 {
             let _ = site.db.lock().execute(
-                "UPDATE championships SET status = 'cancelled', started_at = ?2, finished_at = ?2, message = 'no student had a player to enter' WHERE id = ?1",
+                "UPDATE championships SET status = 'cancelled', started_at = ?2, finished_at = ?2, message = 'fewer than two students had a player to enter' WHERE id = ?1",
                 params![id, now],
             );
             site.log(&format!("championship {id}: nobody to enter"));
@@ -382,6 +428,21 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
         .args(board_args(site));
     if let Some(s) = &site.config.scoring {
         cmd.arg("--scoring").arg(s);
+    }
+    let cluster = &site.config.cluster;
+    if cluster.slurm {
+        cmd.arg("--slurm")
+            .arg("--shards")
+            .arg(cluster.shards.to_string());
+        if let Some(p) = &cluster.partition {
+            cmd.arg("--partition").arg(p);
+        }
+        if let Some(t) = &cluster.time_limit {
+            cmd.arg("--time-limit").arg(t);
+        }
+        for a in &cluster.sbatch_args {
+            cmd.arg(format!("--sbatch-arg={a}"));
+        }
     }
     for e in &entries {
         cmd.arg("--player").arg(format!("{}={}", e.login, e.spec));
@@ -433,12 +494,30 @@ pub struct Progress {
 }
 
 pub fn progress(dir: &Path) -> Option<Progress> {
+    // On a cluster the games are in the shards' folders until they are merged.
+    let shards: Vec<PathBuf> = (1..)
+        .map(|k| dir.join(format!("shard-{k}")))
+        .take_while(|d| d.is_dir())
+        .collect();
+    let merged = dir.join(SETTINGS_FILE).exists();
+    let settings_dir = if merged {
+        dir
+    } else {
+        shards.first()?.as_path()
+    };
     let settings: championship::Settings =
-        serde_json::from_str(&fs::read_to_string(dir.join(SETTINGS_FILE)).ok()?).ok()?;
+        serde_json::from_str(&fs::read_to_string(settings_dir.join(SETTINGS_FILE)).ok()?).ok()?;
     let scheduled = championship::schedule(settings.players.len(), settings.self_games).len();
-    let records = championship::read_records(&dir.join(GAMES_FILE))
-        .map(|(r, _)| r)
-        .unwrap_or_default();
+    let read = |d: &Path| {
+        championship::read_records(&d.join(GAMES_FILE))
+            .map(|(r, _)| r)
+            .unwrap_or_default()
+    };
+    let records: Vec<GameRecord> = if merged {
+        read(dir)
+    } else {
+        shards.iter().flat_map(|d| read(d)).collect()
+    };
     let mut points: Vec<(String, f64, u32)> = settings
         .players
         .iter()
@@ -485,8 +564,22 @@ mod tests {
         ));
         let _ = fs::remove_dir_all(&dir);
         super::super::init(&dir, "kingpawn", None).unwrap();
-        super::super::import_users(&dir, "ana,Ana\nbia,Bia\ncid,Cid\ndan,Dan\n", "student")
-            .unwrap();
+        let config = dir.join("course.toml");
+        let text = fs::read_to_string(&config)
+            .unwrap()
+            .replace(
+                "# deadline = \"2026-12-06 23:59\"",
+                "deadline = \"2026-12-02 00:00\"",
+            )
+            .replace("# time_zone = \"America/Sao_Paulo\"", "time_zone = \"UTC\"");
+        fs::write(&config, text).unwrap();
+        super::super::import_users(
+            &dir,
+            "ana,Ana\nbia,Bia\ncid,Cid\ndan,Dan\n",
+            "student",
+            false,
+        )
+        .unwrap();
         let site = Site::open(&dir).unwrap();
         {
             let conn = site.db.lock();
@@ -522,15 +615,16 @@ mod tests {
             ("ana", 2, "2026-12-02T00:00:00Z", "failed", 0, true),
             // bia: version 2, 3 days late, plays with its late days; version 3 came after the start.
             ("bia", 1, "2026-12-01T00:00:00Z", "passed", 0, true),
-            ("bia", 2, "2026-12-05T00:00:00Z", "passed", 3, true),
-            ("bia", 3, "2026-12-11T00:00:00Z", "passed", 9, true),
+            ("bia", 2, "2026-12-05T00:00:00Z", "passed", 0, true),
+            ("bia", 3, "2026-12-21T00:00:00Z", "passed", 0, true),
             // cid: only a version 11 days late: not entered.
-            ("cid", 1, "2026-12-09T00:00:00Z", "passed", 11, true),
+            ("cid", 1, "2026-12-13T00:00:00Z", "passed", 0, true),
             // dan: nothing passed: the latest that can play, and never one that cannot.
             ("dan", 1, "2026-12-01T00:00:00Z", "failed", 0, true),
             ("dan", 2, "2026-12-02T00:00:00Z", "failed", 0, false),
         ]);
-        let n = choose_entries(&site, 1, "2026-12-10T00:00:00Z").unwrap();
+        // Days late are counted from the deadline in course.toml, whatever was stored.
+        let n = choose_entries(&site, 1, "2026-12-20T00:00:00Z").unwrap();
         assert_eq!(n, 3);
         let entries = db::entries(&site.db.lock(), 1).unwrap();
         let got: Vec<(String, i64, i64)> = entries

@@ -555,7 +555,18 @@ fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<FinalLine>), String> {
         counted.push(c.id);
         per.push(grades);
     }
-    let finals = crate::grading::final_grades(&per);
+    // A student in no counted championship scores 0 in each (the formula's rule
+    // for a player missing from one), so the table has the whole class.
+    let mut formula = per.clone();
+    if let Some(first) = formula.first_mut() {
+        let students = db::users(&site.db.lock()).map_err(|e| e.to_string())?;
+        for u in students.iter().filter(|u| !u.is_teacher()) {
+            if !per.iter().flatten().any(|(n, _)| *n == u.login) {
+                first.push((u.login.clone(), 0.0));
+            }
+        }
+    }
+    let finals = crate::grading::final_grades(&formula);
     let table = finals
         .into_iter()
         .map(|f| {
@@ -666,6 +677,7 @@ async fn signin(
     State(site): SiteState,
     axum::Extension(s): axum::Extension<Session>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Form(form): Form<SignInForm>,
 ) -> Response {
     if let Some(r) = checked_csrf(&site, &s, form.csrf.as_deref()) {
@@ -673,7 +685,18 @@ async fn signin(
     }
     let login = form.login.trim().to_string();
     let site2 = site.clone();
-    let address = addr.ip().to_string();
+    // Behind a proxy every request comes from it: the client is the address it
+    // appended last to X-Forwarded-For.
+    let forwarded = headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .map(|a| a.trim().to_string())
+        .filter(|a| !a.is_empty());
+    let address = match forwarded {
+        Some(a) if site.config.site.behind_proxy => a,
+        _ => addr.ip().to_string(),
+    };
     let secret = form.secret;
     let outcome = tokio::task::spawn_blocking(move || {
         let conn = site2.db.lock();
@@ -748,8 +771,13 @@ async fn signout(
     let _ = auth::end_session(&site.db.lock(), &s.token_hash);
     let mut r = Redirect::to("/").into_response();
     let expired = format!(
-        "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
-        auth::COOKIE
+        "{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{}",
+        auth::COOKIE,
+        if site.config.site.secure_cookies {
+            "; Secure"
+        } else {
+            ""
+        }
     );
     if let Ok(v) = HeaderValue::from_str(&expired) {
         r.headers_mut().insert(header::SET_COOKIE, v);
@@ -761,8 +789,10 @@ async fn password_form(
     State(site): SiteState,
     axum::Extension(s): axum::Extension<Session>,
 ) -> Response {
-    if s.user.is_none() {
-        return Redirect::to("/signin").into_response();
+    match &s.user {
+        None => return Redirect::to("/signin").into_response(),
+        Some(u) if u.has_password => return Redirect::to("/me").into_response(),
+        Some(_) => {}
     }
     html(
         &site,
@@ -790,6 +820,18 @@ async fn set_password(
     let Some(user) = s.user.clone() else {
         return Redirect::to("/signin").into_response();
     };
+    // A password is chosen once, after signing in with a code; a forgotten one is
+    // replaced through a new code from the teacher.
+    if user.has_password {
+        return message(
+            &site,
+            &s,
+            StatusCode::FORBIDDEN,
+            "Password already chosen",
+            "You chose your password already. To change it, ask your teacher for a new sign-in code.",
+            "/me",
+        );
+    }
     if form.password != form.again {
         return message(
             &site,
@@ -801,8 +843,9 @@ async fn set_password(
         );
     }
     let site2 = site.clone();
+    let keep = s.token_hash.clone();
     let result = tokio::task::spawn_blocking(move || {
-        auth::set_password(&site2.db.lock(), user.id, &form.password)
+        auth::set_password(&site2.db.lock(), user.id, &form.password, &keep)
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()));
@@ -1263,6 +1306,16 @@ async fn rerun(
         Ok(None) => return not_found_page(&site, &s),
         Err(e) => return db_error(&site, e),
     };
+    if old.status == "cancelled" {
+        return message(
+            &site,
+            &s,
+            StatusCode::CONFLICT,
+            "Nothing to re-run",
+            "That championship was cancelled before any game: run a new one instead.",
+            "/teacher",
+        );
+    }
     if old.status == "running" || old.status == "waiting" {
         return message(
             &site,
