@@ -278,3 +278,38 @@ fn dry_run_writes_the_script_only() {
     assert!(text(&o.stdout).contains("sbatch"), "{}", text(&o.stdout));
     assert!(!out.join("slurm-jobs.txt").exists(), "nothing submitted");
 }
+
+#[test]
+fn the_site_plays_its_championships_on_slurm() {
+    use common::site::*;
+    if !slurm_present() {
+        eprintln!("SKIPPED: no Slurm cluster (bash .ci/slurm.sh up starts one)");
+        return;
+    }
+    let course = course("slurm", "kingpawn", |t| {
+        t.replace("first_day = ", "# first_day = ")
+            .replace("slurm = false", "slurm = true")
+            .replace("shards = 10", "shards = 2")
+    });
+    let codes = import(&course, "ra1,Ana\nra2,Bia\n", false);
+    let teacher = import(&course, "prof,Prof\n", true);
+    let server = Server::start(&course);
+    for (login, seed) in [("ra1", 1), ("ra2", 2)] {
+        let c = first_sign_in(&server, login, &codes[login]);
+        let (status, page) = upload(&c, &server, "bot.py", seeded_random_bot(seed));
+        assert_eq!(status, reqwest::StatusCode::OK, "{page}");
+    }
+    let prof = first_sign_in(&server, "prof", &teacher["prof"]);
+    run_championship(&prof, &server);
+    wait_until(
+        "the championship on Slurm",
+        Duration::from_secs(300),
+        || status_of(&prof, &server, 1) == "done",
+    );
+    let dir = course.join("championships/1");
+    assert!(dir.join("slurm.sbatch").exists());
+    assert!(dir.join("shard-1").is_dir() && dir.join("shard-2").is_dir());
+    assert_eq!(common::records(&dir).len(), 2, "2 players: 2 games, merged");
+    let (_, page) = get(&prof, &server, "/championships/1");
+    assert!(page.contains("Standings") && page.contains("ra2"), "{page}");
+}
