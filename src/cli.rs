@@ -959,13 +959,11 @@ fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
     for p in &args.players {
         opt("--player", p.clone());
     }
-    if let Some(s) = args.scoring {
-        let name = match s {
-            ScoringArg::Breakthrough => "breakthrough",
-            ScoringArg::Kingpawn => "kingpawn",
-            ScoringArg::Points => "points",
-        };
-        opt("--scoring", name.into());
+    if let Some(name) = args
+        .scoring
+        .and_then(|s| clap::ValueEnum::to_possible_value(&s))
+    {
+        opt("--scoring", name.get_name().to_string());
     }
     opt("--seed", args.seed.to_string());
     if let Some(r) = args.board.rows {

@@ -57,19 +57,12 @@ fn read_shard(dir: &Path) -> Result<ShardDir, String> {
     })
 }
 
+/// The scoring a shard's file names (as [`championship::scoring_name`] writes it).
 fn scoring_of(name: &str) -> Result<Scoring, String> {
-    match name {
-        "breakthrough" => Ok(Scoring::Breakthrough),
-        "kingpawn" => Ok(Scoring::Kingpawn),
-        "points" => Ok(Scoring::Points),
-        _ => {
-            // The name the standings print: match it back.
-            [Scoring::Breakthrough, Scoring::Kingpawn, Scoring::Points]
-                .into_iter()
-                .find(|s| championship::scoring_name(*s) == name)
-                .ok_or_else(|| format!("unknown scoring {name:?}"))
-        }
-    }
+    [Scoring::Breakthrough, Scoring::Kingpawn, Scoring::Points]
+        .into_iter()
+        .find(|s| championship::scoring_name(*s) == name)
+        .ok_or_else(|| format!("unknown scoring {name:?}"))
 }
 
 /// How far the shards have got: games recorded (of their own), and games scheduled.

@@ -1,6 +1,7 @@
 //! A course's settings: `COURSE/course.toml`, written commented by `tabula site init`
 //! and read (and checked, with every mistake named) each time the site starts.
 
+use crate::grading::Scoring;
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
@@ -235,10 +236,10 @@ game = {game:?}
 move_time = 1.0
 memory = "1G"
 
-# How games are scored and graded: "breakthrough" (seed 000: groups A and B by valid
-# games, grades 5..10, self-games), "kingpawn" (seed 001: over 10 % of games lost by
-# fault leaves the ranking), or "points" (no grades). Left out: the game's own.
-# scoring = "breakthrough"
+# How games are scored and graded: breakthrough (seed 000: groups A and B by valid
+# games, grades 5..10, self-games), kingpawn (seed 001: over 10 % of games lost by
+# fault leaves the ranking), or points (no grades). Left out: the game's own.
+# scoring = "points"
 
 # Championship games played at once, each on cores of its own. Keep one core free
 # for the qualification games that answer each upload.
@@ -327,11 +328,14 @@ impl Config {
         if self.jobs == 0 {
             return Err("jobs = 0: at least one game must be played at a time".into());
         }
+        let schemes = [Scoring::Breakthrough, Scoring::Kingpawn, Scoring::Points]
+            .map(crate::championship::scoring_name);
         if let Some(s) = &self.scoring
-            && !["breakthrough", "kingpawn", "points"].contains(&s.as_str())
+            && !schemes.contains(&s.as_str())
         {
             return Err(format!(
-                "scoring = {s:?}: expected \"breakthrough\", \"kingpawn\" or \"points\""
+                "scoring = {s:?}: expected one of {}",
+                schemes.join(", ")
             ));
         }
         self.time_zone()?;
