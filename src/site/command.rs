@@ -44,7 +44,7 @@ enum SiteCommand {
 #[derive(Subcommand, Debug)]
 enum UsersCommand {
     /// Add the students of a roster (CSV lines `login,name`) and print each one's
-    /// one-time sign-in code; someone already there gets a new code
+    /// one-time sign-in code; people already there are kept (--renew: new codes)
     Import {
         course: PathBuf,
         /// The roster: a CSV file, `-` for stdin
@@ -140,7 +140,7 @@ pub fn run(args: SiteArgs) -> Result<(), String> {
             );
             if kept > 0 {
                 eprintln!(
-                    "{kept} already there kept their password (no code): `tabula site users add COURSE LOGIN` gives one a new code, --renew gives every one of them a new code."
+                    "{kept} already there were kept as they were (no new code): `tabula site users add COURSE LOGIN` gives one a new code, --renew gives every one of them a new code."
                 );
             }
             Ok(())

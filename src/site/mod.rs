@@ -205,7 +205,8 @@ pub fn import_users(
         let fields = csv_fields(line);
         let login = fields.first().cloned().unwrap_or_default();
         let name = fields.get(1).cloned().unwrap_or_default();
-        if n == 0 && login.eq_ignore_ascii_case("login") {
+        // A header line (`login,name`), wherever it is.
+        if login.eq_ignore_ascii_case("login") {
             continue;
         }
         auth::check_login(&login).map_err(|e| format!("line {}: {e}", n + 1))?;
@@ -218,15 +219,21 @@ pub fn import_users(
     let conn = db.lock();
     let mut out = Vec::new();
     for (login, name) in rows {
-        let exists = db::user_by_login(&conn, &login)
-            .map_err(|e| e.to_string())?
-            .is_some();
-        if exists && !renew {
-            out.push((login, name, None));
-            continue;
+        let existing = db::user_by_login(&conn, &login).map_err(|e| e.to_string())?;
+        match existing {
+            Some(user) if !renew => out.push((login, user.name, None)),
+            // Renewed: the roster's name, and their role unless this import gives one
+            // (a teacher in a class's roster stays a teacher).
+            Some(_) => {
+                let role = (role == "teacher").then_some(role);
+                let code = auth::add_user(&conn, &login, Some(&name), role)?;
+                out.push((login, name, Some(code)));
+            }
+            None => {
+                let code = auth::add_user(&conn, &login, Some(&name), Some(role))?;
+                out.push((login, name, Some(code)));
+            }
         }
-        let code = auth::add_user(&conn, &login, Some(&name), Some(role))?;
-        out.push((login, name, Some(code)));
     }
     Ok(out)
 }

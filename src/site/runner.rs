@@ -400,7 +400,9 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
                 "UPDATE championships SET status = 'cancelled', started_at = ?2, finished_at = ?2, message = 'fewer than two students had a player to enter' WHERE id = ?1",
                 params![id, now],
             );
-            site.log(&format!("championship {id}: nobody to enter"));
+            site.log(&format!(
+                "championship {id}: cancelled, {entered} student(s) with a player"
+            ));
             return Ok(());
         }
         site.db

@@ -862,6 +862,14 @@ async fn set_password(
     }
 }
 
+/// Days late of a version uploaded at `stamp`, by the deadline in the settings now
+/// (as a championship starting now counts them).
+fn late_now(site: &Site, stamp: &str) -> u32 {
+    stamp
+        .parse::<Timestamp>()
+        .map_or(0, |t| site.config.late_days(t))
+}
+
 /// A version as the pages show it.
 fn version_line(site: &Site, login: &str, v: &db::Submission) -> Value {
     let dir = runner::qualification_dir(&site.course, login, v.version);
@@ -881,7 +889,7 @@ fn version_line(site: &Site, login: &str, v: &db::Submission) -> Value {
     context! {
         id => v.id, version => v.version, when => when(site, &v.uploaded_at), file_name => v.file_name.clone(),
         kind => v.kind.clone(), size => v.size, sha256 => v.sha256.clone(), status => v.status.clone(),
-        summary => v.problem.clone().unwrap_or_else(|| v.summary.clone()), late_days => v.late_days, logs => logs,
+        summary => v.problem.clone().unwrap_or_else(|| v.summary.clone()), late_days => late_now(site, &v.uploaded_at), logs => logs,
     }
 }
 
@@ -1232,7 +1240,7 @@ async fn teacher(State(site): SiteState, axum::Extension(s): axum::Extension<Ses
                 id => v.id, when => when(&site, &v.uploaded_at), login => logins.get(&v.user_id).cloned(),
                 version => v.version, file_name => v.file_name.clone(), kind => v.kind.clone(), size => v.size,
                 status => v.status.clone(), summary => v.problem.clone().unwrap_or_else(|| v.summary.clone()),
-                late_days => v.late_days,
+                late_days => late_now(&site, &v.uploaded_at),
             }
         })
         .collect();
