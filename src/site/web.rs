@@ -265,6 +265,15 @@ fn checked_csrf(site: &Site, session: &Session, given: Option<&str>) -> Option<R
     }
 }
 
+/// Why a teacher's form may not go on: not a teacher (404, as for a page that is not
+/// theirs), or no valid CSRF token (403).
+fn refuse_teacher_form(site: &Site, session: &Session, csrf: Option<&str>) -> Option<Response> {
+    if !session.is_teacher() {
+        return Some(not_found_page(site, session));
+    }
+    checked_csrf(site, session, csrf)
+}
+
 fn when(site: &Site, stamp: &str) -> String {
     stamp
         .parse::<Timestamp>()
@@ -1275,20 +1284,21 @@ async fn run_now(
     axum::Extension(s): axum::Extension<Session>,
     Form(form): Form<RunForm>,
 ) -> Response {
-    if !s.is_teacher() {
-        return not_found_page(&site, &s);
-    }
-    if let Some(r) = checked_csrf(&site, &s, form.csrf.as_deref()) {
+    if let Some(r) = refuse_teacher_form(&site, &s, form.csrf.as_deref()) {
         return r;
     }
     let counts = form.counts.as_deref() == Some("yes");
-    let inserted = site.db.lock().execute(
-        "INSERT INTO championships (origin, due_at, seed, status, counts) VALUES ('teacher', ?1, ?2, 'waiting', ?3)",
-        params![Timestamp::now().to_string(), runner::fresh_seed(), counts],
-    );
+    // The row and its id under one lock: another insert cannot come between.
+    let inserted = {
+        let conn = site.db.lock();
+        conn.execute(
+            "INSERT INTO championships (origin, due_at, seed, status, counts) VALUES ('teacher', ?1, ?2, 'waiting', ?3)",
+            params![Timestamp::now().to_string(), runner::fresh_seed(), counts],
+        )
+        .map(|_| conn.last_insert_rowid())
+    };
     match inserted {
-        Ok(_) => {
-            let id = site.db.lock().last_insert_rowid();
+        Ok(id) => {
             site.log(&format!("championship {id} asked for by the teacher"));
             site.kick();
             Redirect::to(&format!("/championships/{id}")).into_response()
@@ -1303,10 +1313,7 @@ async fn rerun(
     Path(id): Path<i64>,
     Form(form): Form<CsrfForm>,
 ) -> Response {
-    if !s.is_teacher() {
-        return not_found_page(&site, &s);
-    }
-    if let Some(r) = checked_csrf(&site, &s, form.csrf.as_deref()) {
+    if let Some(r) = refuse_teacher_form(&site, &s, form.csrf.as_deref()) {
         return r;
     }
     let old = match db::championship(&site.db.lock(), id) {
@@ -1364,10 +1371,7 @@ async fn set_counts(
     Path(id): Path<i64>,
     Form(form): Form<RunForm>,
 ) -> Response {
-    if !s.is_teacher() {
-        return not_found_page(&site, &s);
-    }
-    if let Some(r) = checked_csrf(&site, &s, form.csrf.as_deref()) {
+    if let Some(r) = refuse_teacher_form(&site, &s, form.csrf.as_deref()) {
         return r;
     }
     let counts = form.counts.as_deref() == Some("yes");
