@@ -183,10 +183,18 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
     let names: Vec<&str> = settings.players.iter().map(|(n, _)| n.as_str()).collect();
     let plan = championship::schedule(names.len(), settings.self_games);
     let owner = championship::shard_of_games(names.len(), &plan, count);
+    // Games are numbered from 1 for people, as the runs print them.
     let label = |id: usize| {
         plan.get(id).map_or_else(
-            || format!("game {id}"),
-            |p| format!("game {id} ({} vs {})", names[p.first], names[p.second]),
+            || format!("game {}", id + 1),
+            |p| {
+                format!(
+                    "game {} ({} vs {})",
+                    id + 1,
+                    names[p.first],
+                    names[p.second]
+                )
+            },
         )
     };
     let mut found: BTreeMap<usize, (&ShardDir, &GameRecord)> = BTreeMap::new();
@@ -201,7 +209,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
                 problems.push(format!(
                     "{} records game {}, which is not in the schedule",
                     s.dir.display(),
-                    r.id
+                    r.id + 1
                 ));
                 continue;
             }

@@ -217,20 +217,26 @@ fn submit(script: &Path, which: &[usize]) -> Result<String, String> {
 /// number → state.
 fn queued(jobs: &[String]) -> Result<BTreeMap<usize, String>, String> {
     let mut tasks = BTreeMap::new();
-    if jobs.is_empty() {
-        return Ok(tasks);
+    let mut out = String::new();
+    // One job at a time: squeue fails on a job it has forgotten (MinJobAge after the
+    // job ended), and a forgotten job has nothing queued.
+    for job in jobs {
+        match run_tool(
+            "squeue",
+            &[
+                "-h".into(),
+                "-r".into(),
+                "-j".into(),
+                job.clone(),
+                "-o".into(),
+                "%i %T".into(),
+            ],
+        ) {
+            Ok(text) => out.push_str(&text),
+            Err(e) if e.contains("Invalid job id") => {}
+            Err(e) => return Err(e),
+        }
     }
-    let out = run_tool(
-        "squeue",
-        &[
-            "-h".into(),
-            "-r".into(),
-            "-j".into(),
-            jobs.join(","),
-            "-o".into(),
-            "%i %T".into(),
-        ],
-    )?;
     for line in out.lines() {
         let mut it = line.split_whitespace();
         let (Some(id), Some(state)) = (it.next(), it.next()) else {
@@ -310,7 +316,11 @@ pub fn run(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<(), Strin
     );
     loop {
         let complete: Vec<bool> = dirs.iter().map(|d| merge::shard_complete(d)).collect();
-        let queue = queued(&jobs)?;
+        let queue = if complete.iter().all(|c| *c) {
+            BTreeMap::new()
+        } else {
+            queued(&jobs)?
+        };
         let (recorded, scheduled) = merge::progress(&dirs);
         let done = complete.iter().filter(|c| **c).count();
         if scheduled > 0 {
