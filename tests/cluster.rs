@@ -24,6 +24,9 @@ const PLAYERS: &[&str] = &[
     "g2=greedy",
 ];
 
+/// On Slurm, with an example player (a student's file) too.
+const STUDENT: &[&str] = &["--player", "student=examples/kingpawn_player.pl"];
+
 fn championship(dir: &Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec!["tournament", "kingpawn", "--out", dir.to_str().unwrap()];
     args.extend_from_slice(PLAYERS);
@@ -166,7 +169,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
     }
     let base = common::scratch("cluster", "slurm");
     let whole = base.join("whole");
-    let o = championship(&whole, &[]);
+    let o = championship(&whole, STUDENT);
     assert!(o.status.success(), "{}", text(&o.stderr));
 
     let dir = base.join("on-slurm");
@@ -176,7 +179,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
         "--out".into(),
         dir.to_string_lossy().into(),
     ];
-    args.extend(PLAYERS.iter().map(|s| s.to_string()));
+    args.extend(PLAYERS.iter().chain(STUDENT).map(|s| s.to_string()));
     args.extend(
         [
             "--seed",
@@ -213,7 +216,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
         if let Some(job) = jobs.lines().next() {
             let victim = (1..=3).find(|k| {
                 std::fs::read_to_string(dir.join(format!("shard-{k}/games.jsonl")))
-                    .is_ok_and(|g| g.lines().count() >= 1 && g.lines().count() < 4)
+                    .is_ok_and(|g| g.lines().count() >= 1 && g.lines().count() < 6)
             });
             if let Some(k) = victim {
                 break (job.to_string(), k);
@@ -235,7 +238,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
         said.contains(&format!("shards {victim} (again")),
         "shard {victim} submitted again: {said}"
     );
-    assert!(said.contains("merged 3 shards: 12 games of 12"), "{said}");
+    assert!(said.contains("merged 3 shards: 20 games of 20"), "{said}");
     for file in ["standings.json", "standings.csv"] {
         assert_eq!(read(&dir.join(file)), read(&whole.join(file)), "{file}");
     }
