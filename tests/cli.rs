@@ -48,11 +48,46 @@ fn every_command_has_help() {
         vec!["check", "--help"],
         vec!["bench", "--help"],
         vec!["match", "--help"],
+        vec!["tournament", "--help"],
+        vec!["tournament", "merge", "--help"],
+        vec!["site", "--help"],
+        vec!["site", "users", "import", "--help"],
+        vec!["games", "--help"],
+        vec!["completions", "--help"],
     ] {
         let o = tabula(&cmd, "");
         assert!(o.status.success(), "{cmd:?}");
         assert!(stdout(&o).contains("Usage"), "{cmd:?}: {}", stdout(&o));
     }
+}
+
+#[test]
+fn games_version_and_completions() {
+    let o = tabula(&["games"], "");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for line in [
+        "Timbiriche (Dots and Boxes)",
+        "King-and-pawn chase",
+        "Breakthrough",
+        "random, greedy, perfect (the strongest)",
+        "random, greedy, ai (the strongest)",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    let o = tabula(&["--version"], "");
+    assert!(stdout(&o).starts_with("tabula "), "{}", stdout(&o));
+    for shell in ["bash", "zsh", "fish"] {
+        let o = tabula(&["completions", shell], "");
+        assert!(o.status.success(), "{shell}");
+        let script = stdout(&o);
+        assert!(
+            script.contains("tournament") && script.contains("site"),
+            "{shell}"
+        );
+    }
+    let o = tabula(&["completions", "tcsh"], "");
+    assert!(!o.status.success());
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! The `tabula` command line.
 
+mod completions;
+mod games;
+
 use crate::engine::ReplAnswer;
 use crate::engine::process::{EngineProcess, Limits, Stopped};
 use crate::game::{self, GameError, GameInfo, Rules};
@@ -25,8 +28,8 @@ use std::time::{Duration, Instant};
 embedded Scryer Prolog: edit a rule in prolog/*.pl and the game changes everywhere.\n\n\
 With no command, tabula plays Timbiriche (Dots and Boxes) in the terminal against the strongest \
 computer player.",
-    after_help = "Games: dots (Timbiriche). Players: human, or a computer player of the game \
-(dots: random, greedy, ai).\n\
+    after_help = "Games: dots (Timbiriche), breakthrough, kingpawn (the king-and-pawn chase): \
+`tabula games` lists them with their computer players.\n\
 Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG; the adapter \
 of .lisp players from the lisp/ folder beside it, or from $TABULA_LISP."
 )]
@@ -58,6 +61,13 @@ enum Command {
     /// Serve one of tabula's players over the player protocol (docs/protocol.md) on
     /// stdin and stdout, as the referee runs it
     Serve(ServeArgs),
+    /// List the games, each with its computer players
+    Games,
+    /// Print a shell completion script: tabula completions bash > /etc/bash_completion.d/tabula
+    Completions {
+        /// The shell (bash, zsh, fish, elvish, powershell)
+        shell: clap_complete::Shell,
+    },
     /// The championship site: students submit players and follow the course's
     /// championships (`tabula site init|serve|users|backup`, docs/site.md)
     Site(crate::site::command::SiteArgs),
@@ -477,6 +487,11 @@ pub fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Tournament(args)) => tournament(args),
         Some(Command::Grade(args)) => grade(args),
+        Some(Command::Games) => games::run(),
+        Some(Command::Completions { shell }) => {
+            completions::run(shell);
+            Ok(())
+        }
         Some(Command::Site(args)) => crate::site::command::run(args).map_err(GameError::Usage),
         Some(Command::Engine) => return crate::engine::process::serve(),
     };
