@@ -6,6 +6,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
+/// The name of every game's strongest built-in player, whatever the game calls it.
+pub const STRONGEST: &str = "ai";
+
 /// A player as given on the command line (`--p1 SPEC`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
@@ -73,8 +76,19 @@ impl PlayerSpec {
         }
     }
 
-    /// Checks a built-in player against the levels the game's players file offers,
-    /// and that a player file exists.
+    /// The spec with `ai` made the game's strongest level when the game names it
+    /// otherwise (the chase's `perfect`): `ai` is the strongest player of every game.
+    pub fn resolved(self, levels: &[String]) -> PlayerSpec {
+        match self {
+            PlayerSpec::Builtin(level) if level == STRONGEST && !levels.contains(&level) => {
+                PlayerSpec::strongest(levels)
+            }
+            other => other,
+        }
+    }
+
+    /// Checks a built-in player against the levels the game's players file offers
+    /// (`ai` always names the strongest), and that a player file exists.
     pub fn check(&self, levels: &[String]) -> Result<(), String> {
         match self {
             PlayerSpec::Human => Ok(()),
@@ -87,8 +101,9 @@ impl PlayerSpec {
             }
             PlayerSpec::Command(_) => Ok(()),
             PlayerSpec::Builtin(level) if levels.contains(level) => Ok(()),
+            PlayerSpec::Builtin(level) if level == STRONGEST && !levels.is_empty() => Ok(()),
             PlayerSpec::Builtin(level) => Err(format!(
-                "unknown player {level:?}: this game's players are human, {}",
+                "unknown player {level:?}: this game's players are human, {} ({STRONGEST}: the strongest)",
                 levels.join(", ")
             )),
         }
@@ -242,5 +257,27 @@ mod entrant_tests {
         let e: Entrant = "greedy".parse().unwrap();
         assert_eq!(e.name, "greedy");
         assert!("x=".parse::<Entrant>().is_err());
+    }
+
+    #[test]
+    fn ai_is_every_games_strongest() {
+        let chase = vec![
+            "random".to_string(),
+            "greedy".to_string(),
+            "perfect".to_string(),
+        ];
+        let ai = PlayerSpec::Builtin("ai".into());
+        assert!(ai.check(&chase).is_ok());
+        assert_eq!(
+            ai.clone().resolved(&chase),
+            PlayerSpec::Builtin("perfect".into())
+        );
+        let dots = vec!["random".to_string(), "greedy".to_string(), "ai".to_string()];
+        assert_eq!(ai.clone().resolved(&dots), ai);
+        assert!(ai.check(&[]).is_err());
+        let err = PlayerSpec::Builtin("grandmaster".into())
+            .check(&chase)
+            .unwrap_err();
+        assert!(err.contains("ai: the strongest"), "{err}");
     }
 }

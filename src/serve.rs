@@ -99,6 +99,8 @@ pub fn serve(
     let rules = paced(&mut pace, || Rules::load_player(info, rules_file, spec))?;
     let levels = rules.levels()?;
     spec.check(&levels).map_err(GameError::Usage)?;
+    let resolved = spec.clone().resolved(&levels);
+    let spec = &resolved;
     if spec.is_human() || spec.is_program() {
         return Err(GameError::Usage(format!(
             "tabula serves its own players (built-in levels and .pl files), not {spec}"

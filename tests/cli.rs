@@ -88,6 +88,38 @@ fn games_version_and_completions() {
     }
     let o = tabula(&["completions", "tcsh"], "");
     assert!(!o.status.success());
+    // No display: words, and what to do instead.
+    let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("gui")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("no display found") && err.contains("tabula play"),
+        "{err}"
+    );
+    assert!(!err.contains("winit"), "{err}");
+    // `ai` is every game's strongest player: the chase's `perfect`.
+    let o = tabula(
+        &[
+            "match",
+            "kingpawn",
+            "--p1",
+            "ai",
+            "--p2",
+            "random",
+            "--games",
+            "2",
+            "--move-time",
+            "0.3",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ai (p1)"), "{}", stdout(&o));
 }
 
 #[test]

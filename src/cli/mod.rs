@@ -234,8 +234,9 @@ struct SeatArgs {
     /// Number of players (dots: 2 to 4)
     #[arg(long)]
     players: Option<u32>,
-    /// Player 1: human, a computer player (random, greedy, ai), FILE.pl, FILE.lisp
-    /// (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
+    /// Player 1: human, a computer player (random, greedy, ai — ai is every game's
+    /// strongest; `tabula games` lists them), FILE.pl, FILE.lisp (kingpawn, run by
+    /// SBCL) or "cmd:PROGRAM ARGS"
     #[arg(long, default_value = "human")]
     p1: PlayerSpec,
     /// Player 2 (default: the strongest computer player)
@@ -545,6 +546,7 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     for seat in &seats {
         seat.check(&levels).map_err(GameError::Usage)?;
     }
+    let seats: Vec<PlayerSpec> = seats.into_iter().map(|s| s.resolved(&levels)).collect();
     // Programs play over the protocol, each in its process, its stderr in a log.
     let programs = seats
         .iter()

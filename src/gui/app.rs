@@ -101,6 +101,7 @@ impl TabulaApp {
         for seat in &seats {
             seat.check(&levels).map_err(GameError::Usage)?;
         }
+        let seats: Vec<PlayerSpec> = seats.into_iter().map(|s| s.resolved(&levels)).collect();
         let mut session = Session::new(
             &rules,
             options.options.clone(),
@@ -260,7 +261,7 @@ impl TabulaApp {
         let seats: Vec<PlayerSpec> = seats
             .into_iter()
             .map(|s| match s.check(&self.levels) {
-                Ok(()) => s,
+                Ok(()) => s.resolved(&self.levels),
                 Err(_) => PlayerSpec::strongest(&self.levels),
             })
             .collect();

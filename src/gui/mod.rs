@@ -35,8 +35,16 @@ fn native_options() -> eframe::NativeOptions {
     }
 }
 
+/// Said when there is no display to open a window on, instead of the toolkit's error.
+const NO_DISPLAY: &str = "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set): play in \
+     the terminal with `tabula play`, or draw the window into a picture with \
+     `xvfb-run tabula gui --screenshot board.png`";
+
 /// Opens the window and runs until it is closed.
 pub fn run(options: GuiOptions) -> Result<(), GameError> {
+    if !display_available() {
+        return Err(GameError::Usage(NO_DISPLAY.into()));
+    }
     let app = TabulaApp::new(options)?;
     eframe::run_native(
         "tabula",
@@ -48,6 +56,9 @@ pub fn run(options: GuiOptions) -> Result<(), GameError> {
 
 /// Renders the window once to a PNG file and closes it.
 pub fn screenshot(options: GuiOptions, path: PathBuf) -> Result<(), GameError> {
+    if !display_available() {
+        return Err(GameError::Usage(NO_DISPLAY.into()));
+    }
     let app = TabulaApp::new(options)?;
     let result: Arc<Mutex<Option<Result<(), String>>>> = Arc::new(Mutex::new(None));
     let shot = Screenshot {
