@@ -1019,32 +1019,8 @@ enum Descent {
 mod tests {
     use super::*;
 
-    /// As in championship.rs.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct Pairing {
-        pub id: usize,
-        pub first: usize,
-        pub second: usize,
-    }
-
-    /// The schedule: for every pair, a game each way; then the self-games.
-    fn schedule(players: usize, self_games: bool) -> Vec<Pairing> {
-        let mut games = Vec::new();
-        for i in 0..players {
-            for j in i + 1..players {
-                games.push((i, j));
-                games.push((j, i));
-            }
-        }
-        if self_games {
-            games.extend((0..players).map(|i| (i, i)));
-        }
-        games
-            .into_iter()
-            .enumerate()
-            .map(|(id, (first, second))| Pairing { id, first, second })
-            .collect()
-    }
+    /// The championship's own schedule: the shards are tested on what is played.
+    use crate::championship::schedule;
 
     fn games(players: usize, self_games: bool) -> Vec<(usize, usize)> {
         schedule(players, self_games)
