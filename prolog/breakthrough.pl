@@ -111,7 +111,10 @@ the few squares involved and rebuilds only the rows that changed, reaching
 them with one indexed call (row_of/3 and the like) instead of a walk.
 */
 
-:- module(breakthrough, [initial_state/2,
+:- module(breakthrough, [game_info/1,
+                         move_regions/3,
+
+                 initial_state/2,
                          players/2,
                          to_move/2,
                          legal_move/2,
@@ -136,11 +139,29 @@ them with one indexed call (row_of/3 and the like) instead of a walk.
 :- use_module(library(dcgs)).
 :- use_module(library(charsio)).
 :- use_module(library(random)).
+:- use_module(library(format)).
 
 
 /* ---------------------------------------------------------------------
    The options
    --------------------------------------------------------------------- */
+
+%% game_info(-Facts)
+% What tabula tells people about the game (game.pl documents each fact).
+game_info([
+    title("Breakthrough"),
+    aliases([bt, 'break-through']),
+    summary("Each side starts with two rows of pieces. A piece moves one square forward, straight or diagonally, to an empty square, and captures diagonally only. The first to reach the far row, or to take every enemy piece, wins."),
+    notation("A move takes one piece one square forward, straight or diagonally: c2-c3, or c2xd3 when it captures (columns a, b, c... from the left, rows 1, 2, 3... from White's side); the assignment's (2,3)-(3,4) is read too (row, column). Captures are diagonal only; reach the far row to win."),
+    notation_hint("type the piece's square and its target, e.g. c2-c3, c2xd3 or (2,3)-(3,4)"),
+    sides(["White", "Black"]),
+    options([option(rows, integer(4, 12), 8, "Rows"),
+             option(cols, integer(4, 12), 8, "Columns"),
+             option(random_start, seed, none, "Start from a random position, as the championship does"),
+             option(position, text, none, "A start position in the position text")]),
+    players('breakthrough_ai.pl'),
+    championship([scoring(valid_games), random_start(true), self_games(true)])
+]).
 
 % size_option(Name, Default, Min, Max, Domain): the size options that
 % initial_state/2 reads. Domain names the allowed range in the
@@ -1079,29 +1100,63 @@ quoted(Term) -->
    The view
    --------------------------------------------------------------------- */
 
-%% view(+State, -View)
-% View is breakthrough_view(Rows, Cols, Board, ToMove, Last, Pieces), the
-% term described at the top: Board the rows from the top (row Rows
-% first), each a list of w, b or e from column 1; ToMove 1, 2 or none;
-% Last none or last(move(R1,C1,R2,C2), Captured); Pieces [NWhite, NBlack].
-view(State, breakthrough_view(Rows, Cols, Board, ToMove, Last, [NW, NB])) :-
+%% view(+State, -Board)
+% Board is the position in game.pl's board vocabulary: White's pieces
+% (player 1, white discs) and Black's (player 2), row 1 at the bottom; the
+% last move's squares marked, with its capture; columns lettered and rows
+% numbered as the notation writes them; how many pieces each side has.
+%   ?- initial_state([rows(4), cols(4)], S), view(S, board(Shape, [P|_])).
+%   Shape = squares(4, 4), P = piece(1, 1, 2, "").
+view(State, board(squares(Rows, Cols), Items)) :-
     State = breakthrough(Rows, Cols, _, White, Black, _, Last, _),
     reverse(White, WhiteDown),
     reverse(Black, BlackDown),
-    maplist(view_row(Cols), WhiteDown, BlackDown, Board),
-    (   to_move(State, Player) -> ToMove = Player ; ToMove = none ),
-    piece_counts(State, NW, NB).
-
-view_row(Cols, W, B, Row) :-
+    numlist(1, Rows, RowNumbers),
+    reverse(RowNumbers, Down),
+    findall(piece(D, C, Player, ""),
+            ( nth1(D, WhiteDown, W), nth1(D, BlackDown, B),
+              between(1, Cols, C),
+              Bit is 1 << (C - 1),
+              (   W /\ Bit =\= 0 -> Player = 1
+              ;   B /\ Bit =\= 0 -> Player = 2
+              ) ),
+            Pieces0),
+    last_marks(Last, Rows, Marks),
+    maplist(number_chars, Down, RowLabels),
     numlist(1, Cols, Cs),
-    maplist(view_square(W, B), Cs, Row).
+    maplist(column_text, Cs, ColumnLabels),
+    piece_counts(State, NW, NB),
+    phrase(format_("White ~d pieces, Black ~d pieces", [NW, NB]), Caption),
+    append([Pieces0, Marks,
+            [labels(left, RowLabels), labels(bottom, ColumnLabels),
+             caption(Caption), colours([white, black])]], Items).
 
-view_square(W, B, C, X) :-
-    Bit is 1 << (C - 1),
-    (   W /\ Bit =\= 0 -> X = w
-    ;   B /\ Bit =\= 0 -> X = b
-    ;   X = e
-    ).
+% last_marks(+Last, +Rows, -Marks): the squares of the last move marked,
+% the target also as a capture when it took a piece.
+last_marks(none, _, []).
+last_marks(last(move(R1, C1, R2, C2), Captured), Rows, Marks) :-
+    D1 is Rows + 1 - R1,
+    D2 is Rows + 1 - R2,
+    (   Captured == true -> Extra = [mark(sq(D2, C2), capture)] ; Extra = [] ),
+    Marks = [mark(sq(D1, C1), last), mark(sq(D2, C2), last)|Extra].
+
+column_text(C, [L]) :-
+    Code is 0'a + C - 1,
+    char_code(L, Code).
+
+%% move_regions(+State, +Move, -Regions)
+% A move is made by dragging a piece (or clicking it, then its target):
+% from its square to the target, in the board view's rows (row 1 at the
+% bottom).
+%   ?- initial_state([rows(4), cols(4)], S), move_regions(S, move(2,1,3,1), Rs).
+%   Rs = [sq(3, 1), sq(2, 1)].
+move_regions(State, Move, [sq(D1, C1), sq(D2, C2)]) :-
+    nonvar(Move),
+    Move = move(R1, C1, R2, C2),
+    integer(R1), integer(R2),
+    State = breakthrough(Rows, _, _, _, _, _, _, _),
+    D1 is Rows + 1 - R1,
+    D2 is Rows + 1 - R2.
 
 
 /* ---------------------------------------------------------------------

@@ -148,6 +148,7 @@ at once (if not always the fastest win).
 */
 
 :- module(breakthrough_ai, [levels/1,
+                  level_info/2,
                             choose_move/5,
                             solve/3,
                             solve/4,
@@ -178,6 +179,12 @@ at once (if not always the fastest win).
 % Levels are the names of the computer players choose_move/5 knows, from
 % the weakest to the strongest.
 levels([random, greedy, ai]).
+
+%% level_info(?Level, -Text)
+% Text says in one line how Level plays.
+level_info(random, "plays any legal move, at random").
+level_info(greedy, "wins at once when it can, else captures, else advances a safe piece").
+level_info(ai, "alpha-beta search with quiescence and a transposition table; solves small boards").
 
 %% choose_move(+Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move, move(R1,C1,R2,C2), that the computer player Level

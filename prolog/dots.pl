@@ -71,7 +71,10 @@ dot row counted from 1 at the BOTTOM (on a 5-row board row 1 is I = 4), the
 dots in either order, in any case, with or without the `-`.
 */
 
-:- module(dots, [initial_state/2,
+:- module(dots, [game_info/1,
+                 move_regions/3,
+
+                 initial_state/2,
                  players/2,
                  to_move/2,
                  legal_move/2,
@@ -107,6 +110,21 @@ dots in either order, in any case, with or without the `-`.
 /* ---------------------------------------------------------------------
    The points and the options
    --------------------------------------------------------------------- */
+
+%% game_info(-Facts)
+% What tabula tells people about the game (game.pl documents each fact).
+game_info([
+    title("Timbiriche (Dots and Boxes)"),
+    aliases([timbiriche, 'dots-and-boxes', dots_and_boxes, dotsandboxes]),
+    summary("Players take turns joining two neighbouring dots. Whoever draws the fourth side of a box owns it, scores its points and moves again. When every line is drawn, the most points wins."),
+    notation("A move draws a segment between two neighbouring dots: h(I,J) joins dot (I,J) to (I,J+1) and v(I,J) joins (I,J) to (I+1,J), rows I from the top and columns J from the left, from 0 (the numbers along the top and the left of the board); or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bottom (the letters along the bottom and the numbers on the right)."),
+    notation_hint("try h(0,1), v(2,3) or a dot pair such as a1-b1"),
+    options([option(rows, integer(2, 12), 5, "Rows of dots"),
+             option(cols, integer(2, 12), 6, "Columns of dots"),
+             option(players, integer(2, 4), 2, "Players")]),
+    players('dots_ai.pl'),
+    championship([scoring(points), random_start(false), self_games(false)])
+]).
 
 %% box_points(-Points)
 % Points is what a closed box is worth: 10 in the assignment. This is the
@@ -741,17 +759,71 @@ segment_term(Move) :-
    The view
    --------------------------------------------------------------------- */
 
-%% view(+State, -View)
-% View is what a terminal or a GUI draws:
-%   dots_view(Rows, Cols, Segments, Boxes, Scores, ToMove)
-% with Segments the drawn segments as seg(Move, Player), oldest first (the
-% last one is the last move), Boxes the closed boxes as box(I, J, Player),
-% oldest first, Scores the points in player order, and ToMove the player to
-% move or `none` when the game is over.
-view(State, dots_view(Rows, Cols, Segments, Boxes, Scores, ToMove)) :-
+%% view(+State, -Board)
+% Board is the position in game.pl's board vocabulary: the Rows x Cols
+% dots; each drawn segment a line in its player's colour, oldest first;
+% each closed box filled with its owner's letter (A, B, C, D); the numbers
+% of h(I,J) and v(I,J) along the top and the left, and the dot pairs'
+% letters and numbers along the bottom and the right.
+%   ?- initial_state([rows(2), cols(2)], S0), apply_move(S0, h(0,0), S, _),
+%      view(S, board(Shape, [Line|_])).
+%   Shape = dots(2, 2), Line = line(1, 1, 1, 2, 1).
+view(State, board(dots(Rows, Cols), Items)) :-
     State = dots(_, _, _, _, _, _, Owned, History),
     board_size(State, Rows, Cols),
     reverse(History, Segments),
     reverse(Owned, Boxes),
-    scores(State, Scores),
-    (   to_move(State, Player) -> ToMove = Player ; ToMove = none ).
+    maplist(segment_line, Segments, Lines),
+    maplist(box_fill, Boxes, Fills),
+    count_texts(0, Cols, Top),
+    count_texts(0, Rows, Left),
+    letter_texts(Cols, Bottom),
+    count_down_texts(Rows, Right),
+    append([Lines, Fills,
+            [labels(top, Top), labels(left, Left),
+             labels(bottom, Bottom), labels(right, Right)]], Items).
+
+segment_line(seg(Move, Player), line(R1, C1, R2, C2, Player)) :-
+    move_regions(_, Move, [line(R1, C1, R2, C2)]).
+
+box_fill(box(I, J, Player), fill(R, C, Player, [Letter])) :-
+    R is I + 1,
+    C is J + 1,
+    nth1(Player, "ABCD", Letter).
+
+%% move_regions(+State, +Move, -Regions)
+% A segment is drawn by clicking the line between its two dots: h(I,J)
+% joins dots (I+1, J+1) and (I+1, J+2) of the board view, v(I,J) joins
+% (I+1, J+1) and (I+2, J+1). Fails for anything else.
+%   ?- move_regions(_, v(0, 2), Rs).
+%   Rs = [line(1, 3, 2, 3)].
+move_regions(_, Move, [line(R1, C1, R2, C2)]) :-
+    nonvar(Move),
+    (   Move = h(I, J) -> integer(I), integer(J), R1 is I + 1, R2 = R1,
+        C1 is J + 1, C2 is J + 2
+    ;   Move = v(I, J) -> integer(I), integer(J), R1 is I + 1, R2 is I + 2,
+        C1 is J + 1, C2 = C1
+    ).
+
+% count_texts(+From, +N, -Texts): the numbers From, From+1, ... (N of them)
+% as texts.
+count_texts(From, N, Texts) :-
+    To is From + N - 1,
+    numlist(From, To, Ns),
+    maplist(number_text, Ns, Texts).
+
+% count_down_texts(+N, -Texts): N, N-1, ..., 1 as texts.
+count_down_texts(N, Texts) :-
+    count_texts(1, N, Up),
+    reverse(Up, Texts).
+
+% letter_texts(+N, -Texts): "a", "b", ... for N columns.
+letter_texts(N, Texts) :-
+    numlist(1, N, Ns),
+    maplist(letter_text, Ns, Texts).
+
+letter_text(N, [L]) :-
+    Code is 0'a + (N - 1) mod 26,
+    char_code(L, Code).
+
+number_text(N, Text) :- number_chars(N, Text).

@@ -46,7 +46,8 @@ loaded twice. (current_module/1 and current_predicate/1 cannot tell:
 the dots:Name(...) calls below already make Scryer create the module.)
 */
 
-:- module(dots_ai, [choose_move/5,
+:- module(dots_ai, [level_info/2,
+                  choose_move/5,
                     levels/1,
                     capturing_moves/2,
                     safe_moves/2,
@@ -79,6 +80,12 @@ the dots:Name(...) calls below already make Scryer create the module.)
 % Levels are the names of the computer players choose_move/5 knows, from
 % the weakest to the strongest.
 levels([random, greedy, ai]).
+
+%% level_info(?Level, -Text)
+% Text says in one line how Level plays.
+level_info(random, "plays any legal move, at random").
+level_info(greedy, "takes every box it can, else plays safe, else gives away as little as it can").
+level_info(ai, "chain analysis, the long chain rule and an exact search of the endgame").
 
 %% choose_move(+Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move the computer player Level chooses in State, a dots

@@ -15,7 +15,8 @@ conformance check that plays random games and verifies the contract at
 every position.
 */
 
-:- module(game, [game_initial_state/3,
+:- module(game, [default_game/1,
+                 game_initial_state/3,
                  game_players/3,
                  game_to_move/3,
                  game_legal_move/3,
@@ -90,8 +91,8 @@ every position.
 % "h(0,0) is already drawn" or "the game is over". Fails for a legal move.
 
 %% view(+State, -View)
-% View is the term a terminal or a GUI draws the position from; its shape
-% is the game's own (for dots: dots_view/6, documented in dots.pl).
+% View is the board the terminal, the window and the web page draw the
+% position from: board(Shape, Items), in the vocabulary described below.
 
 %% check_options(-OptionLists)
 % OptionLists are the option lists the conformance check plays with.
@@ -99,6 +100,114 @@ every position.
 %% max_plies(+State, -N)
 % Optional: N bounds the number of moves left in a game from State; the
 % conformance check uses it (10000 when the game does not export it).
+
+%% game_info(-Facts)
+% Facts describes the game to people and to tools, as a list of (all
+% optional but title/1):
+%   title(Text)            the game's name in titles: "Connect Four"
+%   aliases(Names)         other names accepted on the command line (atoms)
+%   summary(Text)          the rules in a few sentences, for `tabula games`
+%                          and the window's Rules panel
+%   notation(Text)         how a move is written, in full (the `help` command)
+%   notation_hint(Text)    one line of examples, shown after an unreadable move
+%   sides(Names)           the players' names when one side wins ("White",
+%                          "Black"); without it the players are numbered and
+%                          play for points, shown as running scores
+%   options(Options)       each option(Name, Domain, Default, Text), the
+%                          option Name(Value) of initial_state/2: Domain is
+%                          integer(Min, Max), oneof(Atoms), text (a
+%                          position, say) or seed (a random start drawn
+%                          from the seed given); Default a value or none
+%   players(File)          the game's own computer players: a file beside
+%                          the rules (its module exports levels/1 and
+%                          choose_move/5; see "Computer players" below)
+%   strongest(Level)       the level `ai` means (default: the last of
+%                          levels/1, or mcts when the game has no players)
+%   championship(Policy)   a list of scoring(Scheme) (valid_games, faults or
+%                          points), random_start(Bool) (each championship
+%                          starts all its games from one random position,
+%                          initial_state/2's random_start(Seed) option) and
+%                          self_games(Bool) (a player also meets itself)
+% Texts are strings ("..."). tabula reads game_info/1 without running the
+% file (to list the games), so it must be one fact written out in full.
+% A file that exports initial_state/2 and game_info/1 is a game: tabula
+% finds it in prolog/ or prolog/games/ by itself.
+%   ?- dots:game_info(F), memberchk(title(T), F).
+%   T = "Timbiriche (Dots and Boxes)".
+
+%% scores(+State, -Scores)
+% Optional: the running points in player order, for games played for
+% points (the window and the terminal show them while the game goes on).
+
+%% move_regions(+State, +Move, -Regions)
+% Optional: how a person makes Move with the mouse, and where the last
+% move is marked: Regions is [sq(R,C)] (a click on a square),
+% [sq(R1,C1), sq(R2,C2)] (a drag, or two clicks, from one square to
+% another) or [line(R1,C1,R2,C2)] (a click on the line between two dots),
+% in the coordinates of the board view below.
+
+/* Computer players. A game's own players (game_info's players(File)) are
+   a module that exports
+     levels(-Levels)       the levels, weakest first: [random, greedy, ai]
+     level_info(?Level, -Text)  optional: one line saying how Level plays
+     choose_move(+Level, +State, +BudgetMs, -Move, -Reason)  Level's move in
+                           State within about BudgetMs milliseconds, and a
+                           term saying why (kept in the records)
+     file_player_move(+State, +BudgetMs, -Move)  optional: how a player
+                           file written for the game's assignment is asked
+                           for its move (else the file's own
+                           choose_move(+State, +BudgetMs, -Move))
+   Every game also has the players of prolog/players.pl, written over the
+   contract alone: random, alphabeta (using the game's evaluation/3 when
+   it exports one) and mcts.
+
+%% evaluation(+State, +Player, -Value)
+% Optional: how good State looks for Player, an integer between -1000 and
+% 1000 (0 even), for the generic alphabeta player.
+*/
+
+/* The board view. view/2 gives board(Shape, Items), which every face of
+   tabula (terminal, window, web page) draws the same way:
+
+   Shape
+     squares(Rows, Cols)   a grid of squares; square (R, C) counts R from 1
+                           at the top row as drawn, C from 1 at the left
+     dots(Rows, Cols)      a lattice of dots, dot (R, C) counted the same
+                           way; lines join neighbouring dots, and cell
+                           (R, C) is the box whose top-left dot is (R, C)
+
+   Items, in any order, each optional
+     piece(R, C, Player, Glyph)  a piece of Player (1..N, 0 for no one's)
+                           on square (R, C), shown as Glyph: a short text
+                           such as "K" or "p", or "" for a plain disc
+     line(R1, C1, R2, C2, Player)  a line drawn between neighbouring dots
+     fill(R, C, Player, Glyph)     square or cell (R, C) coloured as
+                           Player's (0: greyed), with Glyph written in it
+     mark(Region, Kind)    Region is sq(R, C) or line(R1, C1, R2, C2); Kind
+                           is last (part of the last move), capture (a
+                           piece was taken there) or hint
+     labels(Edge, Texts)   Edge is top, bottom, left or right; one text per
+                           column or row (per dot for dots(_, _)), in
+                           drawing order
+     caption(Text)         a line of text under the board (one or more)
+     colours(Names)        the players' colours in order, from white,
+                           black, red, yellow, blue, orange, green, purple
+                           (default: tabula's palette, which colour-blind
+                           eyes tell apart)
+     look(Look)            for squares: checkered (the default), plain, or
+                           holes (a frame with round holes, like Connect
+                           Four's)
+
+   Example: a 3 x 3 board with an X in the middle, just played:
+     board(squares(3, 3), [piece(2, 2, 1, "X"), mark(sq(2, 2), last),
+                           labels(bottom, ["a", "b", "c"]),
+                           labels(left, ["3", "2", "1"])])
+*/
+
+
+%% default_game(-Name)
+% The game tabula opens when none is named.
+default_game(dots).
 
 
 /* ---------------------------------------------------------------------

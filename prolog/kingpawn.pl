@@ -75,7 +75,10 @@ written with - as the side to move ("K18 k36 p18 - 12/30"); such a text is
 not a start and does not parse.
 */
 
-:- module(kingpawn, [initial_state/2,
+:- module(kingpawn, [game_info/1,
+                     move_regions/3,
+
+                 initial_state/2,
                      players/2,
                      to_move/2,
                      legal_move/2,
@@ -107,6 +110,7 @@ not a start and does not parse.
 :- use_module(library(error)).
 :- use_module(library(dcgs)).
 :- use_module(library(charsio)).
+:- use_module(library(format)).
 
 
 /* ---------------------------------------------------------------------
@@ -232,6 +236,21 @@ initial_state(Options, State) :-
     ;   Result = ongoing
     ),
     State = kingpawn(White, Black, Pawn, Turn, Made, Limit, Result, []).
+
+%% game_info(-Facts)
+% What tabula tells people about the game (game.pl documents each fact).
+game_info([
+    title("King-and-pawn chase"),
+    aliases(['king-and-pawn', kingandpawn, king_pawn, chase]),
+    summary("White has a king, Black a king and a pawn. White must take the pawn within 30 moves; Black wins by escaping that long. The kings may never stand side by side."),
+    notation("A move is the destination square of the king to move, as the assignment writes it: (7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7). White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side."),
+    notation_hint("type the king's destination square, e.g. (7 1), 7 1 or a7"),
+    sides(["White", "Black"]),
+    options([option(position, text, none, "A start position in the position text, e.g. K81 k17 p18 w 0/30")]),
+    players('kingpawn_ai.pl'),
+    strongest(perfect),
+    championship([scoring(faults), random_start(false), self_games(false)])
+]).
 
 % options_start(+Options, -Start): the start(White, Black, Pawn, Turn, Made,
 % Limit) that the options describe, each value checked on its own.
@@ -727,15 +746,41 @@ square_term(Move) :-
    The view
    --------------------------------------------------------------------- */
 
-%% view(+State, -View)
-% View is what a terminal or a GUI draws:
-%   kingpawn_view(WhiteKing, BlackKing, Pawn, WhiteMovesMade, Limit, ToMove)
-% with the squares as sq(L,C): row L from 1 at the bottom of the
-% assignment's diagram, column C from 1 on the left. Pawn is `none` once
-% White has taken it (WhiteKing then stands on its square). WhiteMovesMade
-% of Limit moves are made; ToMove is 1 (White), 2 (Black) or `none` when
-% the game is over.
-view(State, kingpawn_view(White, Black, Pawn, Made, Limit, ToMove)) :-
-    State = kingpawn(White, Black, Pawn0, _, Made, Limit, Result, _),
-    (   Result = won(1, capture) -> Pawn = none ; Pawn = Pawn0 ),
-    (   to_move(State, Player) -> ToMove = Player ; ToMove = none ).
+%% view(+State, -Board)
+% Board is the position in game.pl's board vocabulary: the 8 x 8 board
+% with row 1 (White's side) at the bottom, labelled as the assignment
+% writes squares (rows and columns numbered 1 to 8); White's king K,
+% Black's king k and its pawn p (gone once taken); and how many of its
+% moves White has made.
+%   ?- initial_state([], S), view(S, board(Shape, [K|_])).
+%   Shape = squares(8, 8), K = piece(1, 1, 1, "K").
+view(State, board(squares(8, 8), Items)) :-
+    State = kingpawn(White, Black, Pawn, _, Made, Limit, Result, _),
+    square_piece(White, 1, "K", WhitePiece),
+    square_piece(Black, 2, "k", BlackPiece),
+    (   Result = won(1, capture) -> PawnItems = []
+    ;   square_piece(Pawn, 2, "p", PawnPiece), PawnItems = [PawnPiece]
+    ),
+    numlist(1, 8, Up),
+    reverse(Up, Down),
+    maplist(number_chars, Up, Columns),
+    maplist(number_chars, Down, Rows),
+    phrase(format_("White has made ~d of its ~d moves", [Made, Limit]), Caption),
+    append([[WhitePiece, BlackPiece], PawnItems,
+            [labels(left, Rows), labels(bottom, Columns), caption(Caption),
+             colours([white, black])]], Items).
+
+% square_piece(+Square, +Player, +Glyph, -Piece): the piece on Square, in the
+% board view's rows (row 1 at the bottom is drawn last).
+square_piece(sq(L, C), Player, Glyph, piece(R, C, Player, Glyph)) :-
+    R is 9 - L.
+
+%% move_regions(+State, +Move, -Regions)
+% A move is made by clicking the square the king goes to.
+%   ?- move_regions(_, sq(7, 1), Rs).
+%   Rs = [sq(2, 1)].
+move_regions(_, Move, [sq(R, C)]) :-
+    nonvar(Move),
+    Move = sq(L, C),
+    integer(L), integer(C),
+    R is 9 - L.

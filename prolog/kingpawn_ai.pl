@@ -77,7 +77,8 @@ white king square, in the facts white_layers/2 and black_layers/2, built
 on the first use of a pawn square and kept (built/1 says which).
 */
 
-:- module(kingpawn_ai, [choose_move/5,
+:- module(kingpawn_ai, [level_info/2,
+                  choose_move/5,
                         levels/1,
                         value/2,
                         position_value/6,
@@ -115,6 +116,12 @@ on the first use of a pawn square and kept (built/1 says which).
 % Levels are the names of the computer players choose_move/5 knows, from
 % the weakest to the strongest.
 levels([random, greedy, perfect]).
+
+%% level_info(?Level, -Text)
+% Text says in one line how Level plays.
+level_info(random, "plays any legal move, at random").
+level_info(greedy, "White walks at the pawn; Black stays near it").
+level_info(perfect, "plays from a tablebase: wins as fast as it can, loses as slowly as it can").
 
 %% choose_move(+Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move the computer player Level chooses in State, a position

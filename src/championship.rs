@@ -1051,8 +1051,8 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
 /// The name of a scoring, as `--scoring` takes it.
 pub fn scoring_name(s: Scoring) -> &'static str {
     match s {
-        Scoring::Breakthrough => "breakthrough",
-        Scoring::Kingpawn => "kingpawn",
+        Scoring::ValidGames => "valid_games",
+        Scoring::Faults => "faults",
         Scoring::Points => "points",
     }
 }
@@ -1212,27 +1212,44 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The view of every position of a game, replayed in the referee's machine: the
-/// frames of the web page's viewer.
-pub fn frames(referee: &Rules, table: &Table, record: &GameRecord) -> Vec<Term> {
+/// Every position of a game, replayed in the referee's machine: the frames of the web
+/// page's viewer, each `{board, to_move, scores}` with the board in the vocabulary of
+/// [`crate::board`] and the last move marked (a view that is not a board comes as
+/// `{term}`, which the page names as such).
+pub fn frames(referee: &Rules, table: &Table, record: &GameRecord) -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     let Ok(mut state) = start_state(referee, table) else {
         return out;
     };
-    if let Ok(v) = referee.view(&state) {
-        out.push(v);
+    let frame =
+        |state: &crate::game::State, last: &[crate::board::Region]| -> Option<serde_json::Value> {
+            let view = referee.view(state).ok()?;
+            let to_move = referee.to_move(state).ok()?;
+            let scores = referee.scores(state).ok()?;
+            Some(match crate::board::Board::from_view(&view) {
+                Some(mut board) => {
+                    board.mark_last(last);
+                    serde_json::json!({"board": board, "to_move": to_move, "scores": scores})
+                }
+                None => serde_json::json!({"term": term_json(&view), "to_move": to_move}),
+            })
+        };
+    match frame(&state, &[]) {
+        Some(f) => out.push(f),
+        None => return out,
     }
     for m in &record.moves {
         let Ok(Some(mv)) = referee.parse_move(&state, &m.notation) else {
             break;
         };
+        let last = referee.move_regions(&state, &mv).unwrap_or_default();
         let Ok(Some((next, _))) = referee.apply(&state, &mv) else {
             break;
         };
         state = next;
-        match referee.view(&state) {
-            Ok(v) => out.push(v),
-            Err(_) => break,
+        match frame(&state, &last) {
+            Some(f) => out.push(f),
+            None => break,
         }
     }
     out
@@ -1294,7 +1311,7 @@ mod tests {
                 .iter()
                 .map(|e| e.parse().expect("an entrant"))
                 .collect(),
-            scoring: Scoring::Breakthrough,
+            scoring: Scoring::ValidGames,
             self_games: true,
             seed: 7,
             jobs: 1,

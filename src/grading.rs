@@ -114,9 +114,9 @@ pub struct Tally {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scoring {
     /// Assignment 000: groups A and B by the fraction of valid games.
-    Breakthrough,
+    ValidGames,
     /// Assignment 001: players with more than 10 % of games lost by fault leave the ranking.
-    Kingpawn,
+    Faults,
     /// Points only, no grade.
     Points,
 }
@@ -276,7 +276,7 @@ pub fn notes(scoring: Scoring) -> Vec<String> {
     let ties = "Players with equal points in the same group share a rank; the order between \
                 them is by name.";
     let lines: &[&str] = match scoring {
-        Scoring::Breakthrough => &[
+        Scoring::ValidGames => &[
             "Scoring of assignment 000 (Breakthrough): 1 point per win.",
             "A game is valid for a player if it made only valid moves, each within the time \
              limit; an invalid move or a time-out gives the game to the opponent.",
@@ -291,7 +291,7 @@ pub fn notes(scoring: Scoring) -> Vec<String> {
             late,
             ties,
         ],
-        Scoring::Kingpawn => &[
+        Scoring::Faults => &[
             "Scoring of assignment 001 (king-and-pawn chase): 1 point per win, 0 per loss; \
              an invalid move, a time-out, a crash or a protocol error is a loss whatever the \
              position.",
@@ -632,7 +632,7 @@ fn newton_step(gradient: &[f64], diagonal: &[f64], weights: &[f64], pairs: &[Pai
 fn group_of(scoring: Scoring, tally: &Tally) -> Group {
     let games = u64::from(tally.games);
     match scoring {
-        Scoring::Breakthrough => {
+        Scoring::ValidGames => {
             let valid = u64::from(tally.valid.min(tally.games));
             if games > 0 && 10 * valid >= 9 * games {
                 Group::A
@@ -640,7 +640,7 @@ fn group_of(scoring: Scoring, tally: &Tally) -> Group {
                 Group::B
             }
         }
-        Scoring::Kingpawn => {
+        Scoring::Faults => {
             let faults = u64::from(tally.lost_by_fault.min(tally.games));
             if games > 0 && 10 * faults <= games {
                 Group::Ranked
@@ -752,7 +752,7 @@ mod tests {
             tally("ann", 6.0, 7, 7, 0),
             tally("cid", 4.0, 7, 7, 0),
         ];
-        let lines = standings(Scoring::Breakthrough, &tallies, &[]);
+        let lines = standings(Scoring::ValidGames, &tallies, &[]);
         assert_eq!(
             summary(&lines),
             vec![
@@ -777,7 +777,7 @@ mod tests {
             tally("bea", 5.0, 20, 18, 2),
             tally("cid", 3.0, 20, 20, 0),
         ];
-        let lines = standings(Scoring::Breakthrough, &tallies, &[]);
+        let lines = standings(Scoring::ValidGames, &tallies, &[]);
         assert_eq!(
             summary(&lines),
             vec![
@@ -796,7 +796,7 @@ mod tests {
     fn breakthrough_ninety_percent_in_thirds() {
         // 27 of 30 = 90 % -> A; 26 of 30 = 86.67 % -> B with 5 · 26/30 = 4.333…
         let tallies = [tally("a", 1.0, 30, 27, 0), tally("b", 1.0, 30, 26, 0)];
-        let lines = standings(Scoring::Breakthrough, &tallies, &[]);
+        let lines = standings(Scoring::ValidGames, &tallies, &[]);
         assert_eq!(lines[0].group, Group::A);
         assert_eq!(lines[1].group, Group::B);
         assert!(close(grade_of(&lines, "b"), 5.0 * 26.0 / 30.0));
@@ -810,7 +810,7 @@ mod tests {
             tally("y", 3.0, 6, 6, 0),
             tally("z", 3.0, 6, 6, 0),
         ];
-        let lines = standings(Scoring::Breakthrough, &tallies, &[]);
+        let lines = standings(Scoring::ValidGames, &tallies, &[]);
         assert!(lines.iter().all(|line| line.rank == 1));
         assert!(lines.iter().all(|line| line.grade == Some(10.0)));
         let names: Vec<&str> = lines.iter().map(|line| line.name.as_str()).collect();
@@ -820,7 +820,7 @@ mod tests {
     #[test]
     fn breakthrough_single_player() {
         // One player, its self-game only: group A of one -> 10.
-        let lines = standings(Scoring::Breakthrough, &[tally("solo", 1.0, 1, 1, 0)], &[]);
+        let lines = standings(Scoring::ValidGames, &[tally("solo", 1.0, 1, 1, 0)], &[]);
         assert_eq!(lines.len(), 1);
         assert_eq!(lines[0].rank, 1);
         assert_eq!(lines[0].grade, Some(10.0));
@@ -835,7 +835,7 @@ mod tests {
             tally("absent", 0.0, 0, 0, 0),
             tally("ok", 2.0, 4, 4, 0),
         ];
-        let lines = standings(Scoring::Breakthrough, &tallies, &[]);
+        let lines = standings(Scoring::ValidGames, &tallies, &[]);
         assert_eq!(
             summary(&lines),
             vec![
@@ -861,7 +861,7 @@ mod tests {
             tally("cid", 20.0, 50, 50, 0),
             tally("dee", 10.0, 50, 50, 0),
         ];
-        let lines = standings(Scoring::Kingpawn, &tallies, &[]);
+        let lines = standings(Scoring::Faults, &tallies, &[]);
         assert_eq!(
             summary(&lines),
             vec![
@@ -881,7 +881,7 @@ mod tests {
     fn kingpawn_single_ranked_and_no_games() {
         // One ranked player -> 10; a player without games is unranked with 0.
         let tallies = [tally("one", 2.0, 4, 4, 0), tally("none", 0.0, 0, 0, 0)];
-        let lines = standings(Scoring::Kingpawn, &tallies, &[]);
+        let lines = standings(Scoring::Faults, &tallies, &[]);
         assert_eq!(grade_of(&lines, "one"), 10.0);
         assert_eq!(lines[1].group, Group::Unranked);
         assert_eq!(grade_of(&lines, "none"), 0.0);
@@ -898,14 +898,14 @@ mod tests {
             ("ann".to_string(), 2),
             ("zed".to_string(), 1),
         ];
-        let lines = standings(Scoring::Kingpawn, &tallies, &late);
+        let lines = standings(Scoring::Faults, &tallies, &late);
         assert_eq!(lines[0].name, "ann");
         assert_eq!(lines[0].late_days, 2);
         assert!(close(grade_of(&lines, "ann"), 8.0));
         assert_eq!(grade_of(&lines, "bob"), 0.0);
         assert_eq!(unmatched_late(&tallies, &late), vec!["zed".to_string()]);
 
-        let lines = standings(Scoring::Breakthrough, &tallies, &late);
+        let lines = standings(Scoring::ValidGames, &tallies, &late);
         assert!(close(grade_of(&lines, "ann"), 8.0));
     }
 
@@ -939,7 +939,7 @@ mod tests {
             tally("neg", -0.0, 5, 5, 0),
             tally("max", 1.0, u32::MAX, u32::MAX, 0),
         ];
-        for scoring in [Scoring::Breakthrough, Scoring::Kingpawn, Scoring::Points] {
+        for scoring in [Scoring::ValidGames, Scoring::Faults, Scoring::Points] {
             let lines = standings(scoring, &tallies, &[("inf".to_string(), u32::MAX)]);
             assert_eq!(lines.len(), 4);
             for line in &lines {
@@ -950,18 +950,18 @@ mod tests {
                 }
             }
         }
-        assert!(standings(Scoring::Kingpawn, &[], &[]).is_empty());
+        assert!(standings(Scoring::Faults, &[], &[]).is_empty());
     }
 
     #[test]
     fn notes_mention_the_choices() {
         assert!(
-            notes(Scoring::Breakthrough)
+            notes(Scoring::ValidGames)
                 .iter()
                 .any(|line| line.contains("CHOICE") && line.contains("all of them get 10"))
         );
         assert!(
-            notes(Scoring::Kingpawn)
+            notes(Scoring::Faults)
                 .iter()
                 .any(|line| line.contains("left the grade of unranked players open"))
         );

@@ -2,6 +2,7 @@
 //! an embedded Scryer Prolog. Rust referees, draws and talks to people; every rule is
 //! asked of the Prolog game contract (`prolog/game.pl`).
 
+pub mod board;
 pub mod cgroup;
 pub mod championship;
 pub mod check;

@@ -59,7 +59,7 @@ fn read_shard(dir: &Path) -> Result<ShardDir, String> {
 
 /// The scoring a shard's file names (as [`championship::scoring_name`] writes it).
 fn scoring_of(name: &str) -> Result<Scoring, String> {
-    [Scoring::Breakthrough, Scoring::Kingpawn, Scoring::Points]
+    [Scoring::ValidGames, Scoring::Faults, Scoring::Points]
         .into_iter()
         .find(|s| championship::scoring_name(*s) == name)
         .ok_or_else(|| format!("unknown scoring {name:?}"))

@@ -1,6 +1,7 @@
 //! Playing a game in the terminal: people type moves, computer players answer, and the
 //! rules (through the contract) say what is legal, what happened and who won.
 
+use crate::board::Region;
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::program::ProgramSeat;
@@ -147,7 +148,8 @@ pub struct Table<'a> {
 /// One position of the game so far, to undo to.
 struct Step {
     state: State,
-    last: Option<Move>,
+    /// Where the last move was made, marked on the board.
+    last: Vec<Region>,
     /// The last move's canonical text, for the programs that are told the game.
     notation: Option<String>,
 }
@@ -178,7 +180,7 @@ impl Table<'_> {
     ) -> Result<Option<Outcome>, GameError> {
         let mut history = vec![Step {
             state,
-            last: None,
+            last: Vec::new(),
             notation: None,
         }];
         let mut show_board = true;
@@ -190,7 +192,7 @@ impl Table<'_> {
             let last = step.last.clone();
             let outcome = self.rules.outcome(&state)?;
             if let Outcome::Over { .. } = outcome {
-                self.print_board(&state, last.as_ref(), None, out)?;
+                self.print_board(&state, &last, None, out)?;
                 let _ = writeln!(out, "{}", self.announce(&outcome));
                 return Ok(Some(outcome));
             }
@@ -217,7 +219,7 @@ impl Table<'_> {
                             mv
                         }
                         Err(reason) => {
-                            self.print_board(&state, last.as_ref(), None, out)?;
+                            self.print_board(&state, &last, None, out)?;
                             let text = format!(
                                 "Game over: {} forfeits — {reason}.",
                                 seat_name(&self.seats, player)
@@ -247,7 +249,7 @@ impl Table<'_> {
                 }
                 PlayerSpec::Human => {
                     if show_board {
-                        self.print_board(&state, last.as_ref(), Some(player), out)?;
+                        self.print_board(&state, &last, Some(player), out)?;
                     }
                     show_board = true;
                     let prompt = format!("{} > ", seat_name(&self.seats, player));
@@ -276,9 +278,10 @@ impl Table<'_> {
                         let _ = writeln!(out, "  {}", self.style.dim(&events));
                     }
                     let notation = self.rules.move_text(&state, &mv)?;
+                    let last = self.rules.move_regions(&state, &mv)?;
                     history.push(Step {
                         state: next,
-                        last: Some(mv),
+                        last,
                         notation: Some(notation),
                     });
                 }
@@ -407,7 +410,7 @@ impl Table<'_> {
     fn print_board(
         &self,
         state: &State,
-        last: Option<&Move>,
+        last: &[Region],
         to_move: Option<u32>,
         out: &mut dyn Write,
     ) -> Result<(), GameError> {
@@ -416,11 +419,11 @@ impl Table<'_> {
         let _ = write!(
             out,
             "{}",
-            text::render(&view, last.map(Move::term), self.style)
+            text::render(&view, last, self.style, &self.game.sides)
         );
         let scores = match self.rules.outcome(state)? {
             Outcome::Over { scores, .. } => scores,
-            Outcome::Ongoing => view_scores(&view).unwrap_or_default(),
+            Outcome::Ongoing => self.rules.scores(state)?.unwrap_or_default(),
         };
         let _ = writeln!(out);
         let width = self
@@ -494,14 +497,6 @@ enum Command {
     Move(Move),
     Quit,
     Again { board: bool },
-}
-
-/// The scores a view carries, when it is a view tabula knows (for the score lines).
-fn view_scores(view: &Term) -> Option<Vec<i64>> {
-    if let Some([_, _, _, _, scores, _]) = term::args(view, "dots_view", 6) {
-        return term::as_list(scores)?.iter().map(term::as_i64).collect();
-    }
-    None
 }
 
 #[cfg(test)]

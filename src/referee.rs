@@ -172,7 +172,7 @@ fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
     let mut argv = vec![
         text(&table.tabula),
         "serve".into(),
-        table.game.name.into(),
+        table.game.name.clone(),
         spec_text,
         "--seed".into(),
         seed.to_string(),

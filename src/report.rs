@@ -4,7 +4,7 @@
 //! terms, which Rust computes here by replaying each game in the referee's machine:
 //! the JavaScript only draws, it knows no rule.
 
-use crate::championship::{Championship, Results, frames, term_json};
+use crate::championship::{Championship, Results, frames};
 use crate::game::{GameError, Rules};
 use crate::referee::GameRecord;
 use serde_json::{Value, json};
@@ -72,14 +72,22 @@ pub fn page(
                 "result": result,
                 "reason": r.fault.as_ref().map(|f| format!("{} lost by {}", name(f.player), f.reason)).unwrap_or_default(),
                 "moves": r.moves.iter().map(|m| json!({"player": m.player, "move": m.notation, "ms": m.ms})).collect::<Vec<_>>(),
-                "frames": frames(referee, &ch.table, r).iter().map(term_json).collect::<Vec<_>>(),
+                "frames": frames(referee, &ch.table, r),
             })
         })
         .collect();
     let title = format!("{} championship", ch.table.game.title);
+    // The sides' colours, as the first position of the first game draws them.
+    let colours = games
+        .first()
+        .and_then(|g| g.pointer("/frames/0/board/colours").cloned())
+        .unwrap_or_else(|| json!([]));
     let data = json!({
         "title": title,
         "game": ch.table.game.name,
+        "game_title": ch.table.game.title,
+        "sides": ch.table.game.sides,
+        "colours": colours,
         "generated": utc_now(),
         "settings": settings,
         "notes": res.notes,

@@ -70,8 +70,11 @@ fn games_version_and_completions() {
         "Timbiriche (Dots and Boxes)",
         "King-and-pawn chase",
         "Breakthrough",
-        "random, greedy, perfect (the strongest)",
-        "random, greedy, ai (the strongest)",
+        "perfect (the strongest: ai means it)",
+        "ai (the strongest)",
+        "mcts: Monte Carlo tree search",
+        "Connect Four",
+        "Othello",
     ] {
         assert!(out.contains(line), "{line}: {out}");
     }

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use tabula::engine::Engine;
-use tabula::game::{GAMES, prolog_dir};
+use tabula::game::{find_game, prolog_dir};
 use tabula::term;
 
 struct Board {
@@ -97,12 +97,12 @@ impl Board {
 
 fn engine() -> Engine {
     let dir = prolog_dir();
-    let dots = GAMES.iter().find(|g| g.name == "dots").unwrap();
+    let dots = find_game("dots").unwrap();
     let engine = Engine::new().unwrap();
     for f in [
         dir.join("game.pl"),
-        dir.join(dots.rules),
-        dir.join(dots.players),
+        dots.file.clone(),
+        dots.players_file.clone().unwrap(),
     ] {
         engine.consult(&f).unwrap();
     }

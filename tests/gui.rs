@@ -6,6 +6,7 @@ use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::{Harness, kittest::Queryable};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use tabula::board::{Region, Shape};
 use tabula::game::{Outcome, find_game};
 use tabula::gui::{GuiOptions, TabulaApp};
 use tabula::player::PlayerSpec;
@@ -70,9 +71,34 @@ fn click_at(h: &mut Harness<'static, TabulaApp>, pos: Pos2) {
     h.run_steps(2);
 }
 
+/// The line of the board view a segment `h(I,J)` / `v(I,J)` is drawn on.
+fn segment_line(mv: &Term) -> Region {
+    let text = tabula::term::to_text(mv);
+    let nums: Vec<u32> = text[2..text.len() - 1]
+        .split(',')
+        .map(|n| n.trim().parse().unwrap())
+        .collect();
+    let (i, j) = (nums[0] + 1, nums[1] + 1);
+    if text.starts_with('h') {
+        Region::Line {
+            r1: i,
+            c1: j,
+            r2: i,
+            c2: j + 1,
+        }
+    } else {
+        Region::Line {
+            r1: i,
+            c1: j,
+            r2: i + 1,
+            c2: j,
+        }
+    }
+}
+
 fn click_segment(h: &mut Harness<'static, TabulaApp>, mv: &Term) {
     let layout = h.state().layout().expect("the board was drawn");
-    let pos = layout.segment_center(mv).unwrap();
+    let pos = layout.center(segment_line(mv));
     click_at(h, pos);
 }
 
@@ -100,8 +126,8 @@ fn a_click_draws_a_segment_and_the_turn_passes() {
     assert_eq!(s.facts.to_move, Some(2));
     // A click near a segment, not on it, still counts (generous hit-testing) ...
     let layout = h.state().layout().unwrap();
-    let near = layout.segment_center(&seg("v", 1, 2)).unwrap()
-        + vec2(layout.cell * 0.2, layout.cell * 0.1);
+    let near =
+        layout.center(segment_line(&seg("v", 1, 2))) + vec2(layout.cell * 0.2, layout.cell * 0.1);
     click_at(&mut h, near);
     assert_eq!(h.state().session().last().unwrap().notation, "v(1,2)");
     // ... and a click on a drawn segment does nothing.
@@ -286,15 +312,17 @@ fn king_and_pawn_moves_by_clicking_a_square() {
     })
     .unwrap();
     let mut h = harness(app);
-    let layout = h.state().square_layout().expect("a board of squares");
+    let layout = h.state().layout().expect("a board of squares");
+    // The chase's square (L C) is drawn on row 9 - L from the top.
+    let square = |l: u32, c: u32| Region::Sq { r: 9 - l, c };
     // (8 1) to (7 2): a legal king step for White.
-    click_at(&mut h, layout.rect((7, 2)).center());
+    click_at(&mut h, layout.center(square(7, 2)));
     let s = h.state().session();
     assert_eq!(s.last().unwrap().notation, "(7 2)");
     assert_eq!(s.facts.to_move, Some(2));
     // A square the black king may not take (next to the white king): nothing happens.
-    let layout = h.state().square_layout().unwrap();
-    click_at(&mut h, layout.rect((6, 3)).center());
+    let layout = h.state().layout().unwrap();
+    click_at(&mut h, layout.center(square(6, 3)));
     assert_eq!(h.state().session().history.len(), 2);
 }
 
@@ -312,27 +340,29 @@ fn breakthrough_moves_by_clicking_a_piece_then_its_target() {
     })
     .unwrap();
     let mut h = harness(app);
-    let layout = h.state().grid_layout().expect("a board of squares");
-    assert_eq!((layout.rows, layout.cols), (5, 6));
+    let layout = h.state().layout().expect("a board of squares");
+    assert_eq!(layout.shape, Shape::Squares { rows: 5, cols: 6 });
+    // Row r (from White's side) is drawn 6 - r from the top.
+    let sq = |r: u32, c: u32| Region::Sq { r: 6 - r, c };
     // A target before any piece is picked does nothing.
-    click_at(&mut h, layout.rect((3, 3)).center());
+    click_at(&mut h, layout.center(sq(3, 3)));
     assert_eq!(h.state().session().history.len(), 1, "the start only");
     assert_eq!(h.state().selected(), None);
     // The piece on c2, then d3: the move c2-d3.
-    click_at(&mut h, layout.rect((2, 3)).center());
-    assert_eq!(h.state().selected(), Some((2, 3)));
-    click_at(&mut h, layout.rect((3, 4)).center());
+    click_at(&mut h, layout.center(sq(2, 3)));
+    assert_eq!(h.state().selected(), Some(sq(2, 3)));
+    click_at(&mut h, layout.center(sq(3, 4)));
     let s = h.state().session();
     assert_eq!(s.last().unwrap().notation, "c2-d3");
     assert_eq!(s.facts.to_move, Some(2));
     assert_eq!(h.state().selected(), None);
     // Black: a piece of White's cannot be picked; a black piece two rows down cannot go.
-    let layout = h.state().grid_layout().unwrap();
-    click_at(&mut h, layout.rect((3, 4)).center());
+    let layout = h.state().layout().unwrap();
+    click_at(&mut h, layout.center(sq(3, 4)));
     assert_eq!(h.state().selected(), None);
-    click_at(&mut h, layout.rect((4, 1)).center());
-    assert_eq!(h.state().selected(), Some((4, 1)));
-    click_at(&mut h, layout.rect((2, 1)).center());
+    click_at(&mut h, layout.center(sq(4, 1)));
+    assert_eq!(h.state().selected(), Some(sq(4, 1)));
+    click_at(&mut h, layout.center(sq(2, 1)));
     assert_eq!(h.state().session().history.len(), 2, "not a legal move");
     assert_eq!(h.state().selected(), None);
 }

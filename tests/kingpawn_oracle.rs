@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use tabula::engine::Engine;
-use tabula::game::{GAMES, prolog_dir};
+use tabula::game::{find_game, prolog_dir};
 use tabula::term::{self, Term};
 
 type Square = (i32, i32);
@@ -92,12 +92,12 @@ fn sq((l, c): Square) -> String {
 #[test]
 fn the_tablebase_agrees_with_brute_force() {
     let dir = prolog_dir();
-    let game = GAMES.iter().find(|g| g.name == "kingpawn").unwrap();
+    let game = find_game("kingpawn").unwrap();
     let engine = Engine::new().unwrap();
     for f in [
         dir.join("game.pl"),
-        dir.join(game.rules),
-        dir.join(game.players),
+        game.file.clone(),
+        game.players_file.clone().unwrap(),
     ] {
         engine.consult(&f).unwrap();
     }

@@ -70,9 +70,31 @@ move_text(State, Move, Text) :-
 position(State, Text) :-
     phrase(breakthrough:position_text(State), Text).
 
+% view_grid(+State, -Rows, -Cols, -Board, -ToMove): the board view read back
+% into rows of w, b and e from the top, and who is to move (none when over).
+view_grid(State, Rows, Cols, Board, ToMove) :-
+    breakthrough:view(State, board(squares(Rows, Cols), Items)),
+    findall(Row,
+            ( between(1, Rows, D),
+              findall(X,
+                      ( between(1, Cols, C),
+                        (   memberchk(piece(D, C, 1, _), Items) -> X = w
+                        ;   memberchk(piece(D, C, 2, _), Items) -> X = b
+                        ;   X = e
+                        ) ),
+                      Row) ),
+            Board),
+    (   breakthrough:to_move(State, P) -> ToMove = P ; ToMove = none ).
+
+% last_move_marks(+State, -Marks): the marks of the board view, sorted.
+last_move_marks(State, Marks) :-
+    breakthrough:view(State, board(_, Items)),
+    findall(mark(R, K), member(mark(R, K), Items), Marks0),
+    sort(Marks0, Marks).
+
 % square(+State, +R, +C, -X): w, b or e on (R,C), read from the view.
 square(State, R, C, X) :-
-    breakthrough:view(State, breakthrough_view(Rows, _, Board, _, _, _)),
+    view_grid(State, Rows, _, Board, _),
     Top is Rows - R + 1,
     nth1(Top, Board, Row),
     nth1(C, Row, X).
@@ -80,7 +102,7 @@ square(State, R, C, X) :-
 % slow_moves(+State, -Set): the legal moves, found square by square from
 % the view: the independent generator the fast one is checked against.
 slow_moves(State, Set) :-
-    breakthrough:view(State, breakthrough_view(Rows, Cols, Board, ToMove, _, _)),
+    view_grid(State, Rows, Cols, Board, ToMove),
     (   ToMove == none ->
         Set = []
     ;   (   ToMove =:= 1 -> Me = w, Enemy = b, Dir = 1
@@ -256,7 +278,8 @@ test(a_capture_is_diagonal_and_removes_the_enemy_piece) :-
     Events == [capture(3,3)],
     breakthrough:piece_counts(S1, 1, 1),
     square(S1, 3, 3, w),
-    breakthrough:view(S1, breakthrough_view(5, 5, _, 2, last(move(2,2,3,3), true), [1, 1])),
+    % the last move marked, with its capture, on the 5-row view (row 3 is 3rd from the top)
+    last_move_marks(S1, [mark(sq(3,3), capture), mark(sq(3,3), last), mark(sq(4,2), last)]),
     % and Black captures downwards
     at("...../...../.b.../w.w../..... b", B),
     play(B, [move(3,2,2,1)], B1, BEvents),
@@ -402,7 +425,7 @@ test(white_wins_by_reaching_the_last_row) :-
     breakthrough:legal_moves(S1, []),
     \+ breakthrough:legal_move(S1, _),
     breakthrough:explain_illegal(S1, move(1,1,2,1), "the game is over"),
-    breakthrough:view(S1, breakthrough_view(_, _, _, none, last(move(4,2,5,2), false), [1, 2])),
+    last_move_marks(S1, [mark(sq(1,2), last), mark(sq(2,2), last)]),
     breakthrough:max_plies(S1, 0),
     position(S1, "bw.../...../...../b..../..... -"),
     domain_error_for([position("bw.../...../...../b..../..... -")],
@@ -620,7 +643,7 @@ test(every_legal_move_round_trips_through_both_notations) :-
            ( random_size_options(Options),
              random_game(Options, States),
              forall(member(S, States),
-                    ( breakthrough:view(S, breakthrough_view(Rows, _, Board, _, _, _)),
+                    ( view_grid(S, Rows, _, Board, _),
                       breakthrough:legal_moves(S, Moves),
                       forall(member(M, Moves),
                              ( move_text(S, M, Text),
@@ -687,12 +710,17 @@ test(illegal_moves_are_explained_precisely) :-
 test(the_view_draws_the_board_from_the_top) :-
     at("..b../b..../...../.w.../..... b", S),
     breakthrough:view(S, View),
-    View == breakthrough_view(5, 5, [[e,e,b,e,e], [b,e,e,e,e], [e,e,e,e,e],
-                                     [e,w,e,e,e], [e,e,e,e,e]],
-                              2, none, [1, 2]),
+    View = board(squares(5, 5), Items),
+    sort(Items, Sorted),
+    Sorted == [caption("White 1 pieces, Black 2 pieces"), colours([white, black]),
+               labels(bottom, ["a","b","c","d","e"]), labels(left, ["5","4","3","2","1"]),
+               piece(1, 3, 2, ""), piece(2, 1, 2, ""), piece(4, 2, 1, "")],
     play(S, [move(4,1,3,1)], S1, _),
-    breakthrough:view(S1, breakthrough_view(5, 5, Board, 1, last(move(4,1,3,1), false), [1, 2])),
-    Board = [_, [e,e,e,e,e], [b,e,e,e,e]|_].
+    view_grid(S1, 5, 5, Board, 1),
+    Board = [_, [e,e,e,e,e], [b,e,e,e,e]|_],
+    last_move_marks(S1, [mark(sq(2,1), last), mark(sq(3,1), last)]),
+    % a move is made by dragging from its square to its target, as drawn
+    breakthrough:move_regions(S1, move(2,2,3,2), [sq(4,2), sq(3,2)]).
 
 
 /* ---------------------------------------------------------------------

@@ -326,8 +326,7 @@ test(scores_are_boxes_times_box_points) :-
     play([], [h(1,2), v(1,2), v(1,3), h(3,2), v(2,2), v(2,3), h(2,2)], S),
     dots:box_points(P),
     Expected is 2 * P,
-    dots:scores(S, [Expected, 0]),
-    dots:view(S, dots_view(_, _, _, _, [Expected, 0], 1)).
+    dots:scores(S, [Expected, 0]).
 
 
 /* ---------------------------------------------------------------------
@@ -343,7 +342,8 @@ test(the_game_ends_when_every_segment_is_drawn_and_has_a_winner) :-
     \+ dots:to_move(S, _),
     dots:legal_moves(S, []),
     dots:segments_left(S, 0),
-    dots:view(S, dots_view(2, 2, _, [box(0,0,2)], [0, P], none)).
+    dots:view(S, board(dots(2, 2), Items)),
+    memberchk(fill(1, 1, 2, "B"), Items).
 
 test(equal_top_points_is_a_tie) :-
     % 2 x 3 dots: two boxes, one for each player.
@@ -513,13 +513,18 @@ test(replay_reaches_the_same_position) :-
     S1 == S2,
     \+ game:replay(dots, [], [h(0,0), h(0,0)], _).
 
-test(view_lists_segments_oldest_first) :-
+test(view_draws_lines_oldest_first_and_boxes_with_their_owner) :-
     play([], [h(1,2), v(0,2), v(0,3), h(0,2)], S),
-    dots:view(S, View),
-    points(1, P),
-    View == dots_view(5, 6, [seg(h(1,2),1), seg(v(0,2),2), seg(v(0,3),1),
-                             seg(h(0,2),2)],
-                      [box(0,2,2)], [0, P], 2).
+    dots:view(S, board(dots(5, 6), Items)),
+    findall(L, (member(L, Items), L = line(_, _, _, _, _)), Lines),
+    % h(I,J) joins dots (I+1,J+1)-(I+1,J+2); v(I,J) joins (I+1,J+1)-(I+2,J+1)
+    Lines == [line(2,3,2,4,1), line(1,3,2,3,2), line(1,4,2,4,1), line(1,3,1,4,2)],
+    findall(F, (member(F, Items), F = fill(_, _, _, _)), Fills),
+    Fills == [fill(1, 3, 2, "B")],
+    memberchk(labels(top, ["0","1","2","3","4","5"]), Items),
+    memberchk(labels(right, ["5","4","3","2","1"]), Items),
+    dots:move_regions(S, v(0,2), [line(1,3,2,3)]),
+    \+ dots:move_regions(S, foo, _).
 
 test(dispatchers_reach_the_game) :-
     game:game_initial_state(dots, [rows(3)], S),
@@ -529,7 +534,7 @@ test(dispatchers_reach_the_game) :-
     game:game_legal_move(dots, S, h(0,0)),
     game:game_apply_move(dots, S, h(0,0), S1, []),
     game:game_outcome(dots, S1, ongoing),
-    game:game_view(dots, S1, dots_view(3, 6, [seg(h(0,0),1)], [], [0,0], 2)),
+    game:game_view(dots, S1, board(dots(3, 6), [line(1,1,1,2,1)|_])),
     game:game_explain_illegal(dots, S1, h(0,0), _),
     game:game_check_options(dots, [_|_]),
     game:game_max_plies(dots, S1, 26).

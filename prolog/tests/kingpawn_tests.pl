@@ -45,6 +45,26 @@ load_example_player :-
    Helpers
    --------------------------------------------------------------------- */
 
+% seen(+State, -White, -Black, -Pawn, -Made, -Limit, -ToMove): what the board
+% view shows, read back into the assignment's squares (row 1 at the bottom):
+% the kings, the pawn (none once taken), White's moves made of its limit (from
+% the caption) and who is to move (none when the game is over).
+seen(State, White, Black, Pawn, Made, Limit, ToMove) :-
+    kingpawn:view(State, board(squares(8, 8), Items)),
+    memberchk(piece(RW, CW, 1, "K"), Items), LW is 9 - RW, White = sq(LW, CW),
+    memberchk(piece(RB, CB, 2, "k"), Items), LB is 9 - RB, Black = sq(LB, CB),
+    (   memberchk(piece(RP, CP, 2, "p"), Items) -> LP is 9 - RP, Pawn = sq(LP, CP)
+    ;   Pawn = none
+    ),
+    memberchk(caption(Caption), Items),
+    append("White has made ", Rest, Caption),
+    append(MadeCs, [' '|Rest1], Rest),
+    append("of its ", Rest2, Rest1),
+    append(LimitCs, " moves", Rest2),
+    number_chars(Made, MadeCs),
+    number_chars(Limit, LimitCs),
+    (   kingpawn:to_move(State, P) -> ToMove = P ; ToMove = none ).
+
 % play(+Options, +Moves, -State): the position after Moves from the start.
 play(Options, Moves, State) :-
     kingpawn:initial_state(Options, State0),
@@ -176,7 +196,10 @@ test(default_start_is_the_assignments_diagram) :-
     kingpawn:players(S, 2),
     kingpawn:to_move(S, 1),
     kingpawn:outcome(S, ongoing),
-    kingpawn:view(S, kingpawn_view(sq(8,1), sq(1,7), sq(1,8), 0, 30, 1)),
+    % the view draws row 8 at the top: (8 1) is the top-left square
+    kingpawn:view(S, board(squares(8, 8), [piece(1,1,1,"K"), piece(8,7,2,"k"), piece(8,8,2,"p")|Items])),
+    memberchk(caption("White has made 0 of its 30 moves"), Items),
+    kingpawn:move_regions(S, sq(7,1), [sq(2,1)]),
     kingpawn:legal_moves(S, [sq(7,1), sq(7,2), sq(8,2)]),
     kingpawn:moves_left(S, 30),
     kingpawn:max_plies(S, 59),
@@ -186,7 +209,7 @@ test(default_start_is_the_assignments_diagram) :-
 test(options_set_any_legal_start) :-
     kingpawn:initial_state([white(4,4), black(6,6), pawn(1,1), to_move(black),
                             limit(10), moves_made(3), colour(red)], S),
-    kingpawn:view(S, kingpawn_view(sq(4,4), sq(6,6), sq(1,1), 3, 10, 2)),
+    seen(S, sq(4,4), sq(6,6), sq(1,1), 3, 10, 2),
     kingpawn:to_move(S, 2),
     kingpawn:moves_left(S, 7),
     kingpawn:max_plies(S, 14),
@@ -218,7 +241,7 @@ test(illegal_starts_are_rejected) :-
 
 test(position_text_reads_and_writes_a_position) :-
     kingpawn:initial_state([position("K55 k17 p28 b 10/30")], S),
-    kingpawn:view(S, kingpawn_view(sq(5,5), sq(1,7), sq(2,8), 10, 30, 2)),
+    seen(S, sq(5,5), sq(1,7), sq(2,8), 10, 30, 2),
     phrase(kingpawn:position_text(S), "K55 k17 p28 b 10/30"),
     % an atom, extra blanks, upper-case side, and the optional fields
     kingpawn:initial_state([position('  K55  k17 p28 B 10/30 ')], S),
@@ -332,7 +355,7 @@ test(taking_the_pawn_wins) :-
     \+ kingpawn:to_move(S, _),
     kingpawn:legal_moves(S, []),
     kingpawn:max_plies(S, 0),
-    kingpawn:view(S, kingpawn_view(sq(1,1), sq(5,5), none, 1, 30, none)),
+    seen(S, sq(1,1), sq(5,5), none, 1, 30, none),
     explanation(S, sq(2,2), "the game is over").
 
 test(a_guarded_pawn_cannot_be_taken) :-
@@ -433,7 +456,7 @@ test(the_example_game_replays_exactly) :-
     game:replay(kingpawn, [], Moves, S),
     % the position the assignment shows: White (2 5), Black (1 7), pawn
     % (1 8), White to move after 8 moves each
-    kingpawn:view(S, kingpawn_view(sq(2,5), sq(1,7), sq(1,8), 8, 30, 1)),
+    seen(S, sq(2,5), sq(1,7), sq(1,8), 8, 30, 1),
     kingpawn:outcome(S, ongoing),
     phrase(kingpawn:position_text(S), "K25 k17 p18 w 8/30"),
     % "in this position Black is already lost": White takes the pawn in 5
@@ -461,7 +484,8 @@ test(dispatchers_reach_the_game) :-
     game:game_legal_move(kingpawn, S, sq(7,1)),
     game:game_apply_move(kingpawn, S, sq(7,1), S1, []),
     game:game_outcome(kingpawn, S1, ongoing),
-    game:game_view(kingpawn, S1, kingpawn_view(sq(7,1), sq(1,7), sq(1,8), 1, 30, 2)),
+    game:game_view(kingpawn, S1, board(squares(8, 8), _)),
+    seen(S1, sq(7,1), sq(1,7), sq(1,8), 1, 30, 2),
     game:game_explain_illegal(kingpawn, S1, sq(1,8), _),
     game:game_check_options(kingpawn, [_|_]),
     game:game_max_plies(kingpawn, S1, 58).

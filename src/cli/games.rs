@@ -1,26 +1,69 @@
-//! `tabula games`: the games tabula knows, each with its computer players.
+//! `tabula games`: the games tabula finds, each with its computer players.
 
-use crate::game::{GAMES, GameError, Rules};
+use crate::game::{self, GameError};
 
-/// Prints each game: its name on the command line, its title, and its computer
-/// players as its players file lists them (weakest first, the last the strongest).
+/// Prints each game: its name on the command line, its title and file, a summary of
+/// its rules and its computer players (weakest first, with the one `ai` stands for).
 pub fn run() -> Result<(), GameError> {
-    for info in GAMES {
+    let catalog = game::catalog();
+    if catalog.games.is_empty() {
+        return Err(GameError::Usage(format!(
+            "no games found in {}",
+            game::prolog_dir().display()
+        )));
+    }
+    for info in &catalog.games {
         println!("{:<14}{}", info.name, info.title);
-        let players = Rules::load(info, None)
-            .and_then(|rules| rules.levels())
-            .map(|levels| match levels.split_last() {
-                Some((strongest, rest)) if !rest.is_empty() => {
-                    format!("{}, {strongest} (the strongest)", rest.join(", "))
-                }
-                Some((only, _)) => only.clone(),
-                None => "none".to_string(),
-            })
-            .unwrap_or_else(|e| format!("cannot be listed: {e}"));
-        println!("{:<14}players: human, {players}", "");
+        if !info.summary.is_empty() {
+            for line in wrap(&info.summary, 64) {
+                println!("{:<14}{line}", "");
+            }
+        }
+        if !info.aliases.is_empty() {
+            println!("{:<14}also called: {}", "", info.aliases.join(", "));
+        }
+        println!("{:<14}players: human, and the computer:", "");
+        for level in &info.levels {
+            let ai = match level.name.as_str() {
+                name if name != info.strongest => "",
+                "ai" => " (the strongest)",
+                _ => " (the strongest: ai means it)",
+            };
+            let text = if level.text.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", level.text)
+            };
+            println!("{:<16}{}{ai}{text}", "", level.name);
+        }
+        println!("{:<14}rules: {}", "", info.file.display());
+        println!();
+    }
+    for p in &catalog.problems {
+        println!("not a game: {p}");
     }
     println!(
-        "\nA player can also be a Prolog file (FILE.pl), a Lisp file for the chase (FILE.lisp) or a program (\"cmd:PROGRAM ARGS\"): see docs/protocol.md."
+        "A player can also be a Prolog file (FILE.pl), a Lisp file (FILE.lisp) or a program (\"cmd:PROGRAM ARGS\"): see docs/protocol.md.\nA new game is one Prolog file in {}: see docs/new-game.md.",
+        game::prolog_dir().display()
     );
     Ok(())
+}
+
+/// `text` in lines of at most `width` characters, broken between words.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }

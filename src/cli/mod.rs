@@ -156,10 +156,11 @@ struct MergeArgs {
 
 #[derive(clap::ValueEnum, Debug, Clone, Copy)]
 enum ScoringArg {
-    /// Seed 000: groups A and B by valid games, grades 5 to 10 (and self-games)
-    Breakthrough,
-    /// Seed 001: faults over 10 % leave the ranking, grades 5 to 10
-    Kingpawn,
+    /// Assignment 000's: groups A and B by the share of valid games, grades 5 to 10
+    #[value(name = "valid_games", alias = "valid-games")]
+    ValidGames,
+    /// Assignment 001's: faults in over 10 % of the games leave the ranking, grades 5 to 10
+    Faults,
     /// Points only, no grades
     Points,
 }
@@ -284,8 +285,7 @@ impl SeatArgs {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// The game to play
-    #[arg(default_value = "dots")]
-    game: String,
+    game: Option<String>,
     #[command(flatten)]
     board: BoardArgs,
     #[command(flatten)]
@@ -301,8 +301,7 @@ struct PlayArgs {
 #[derive(Args, Debug)]
 struct GuiArgs {
     /// The game to play
-    #[arg(default_value = "dots")]
-    game: String,
+    game: Option<String>,
     #[command(flatten)]
     board: BoardArgs,
     #[command(flatten)]
@@ -327,8 +326,7 @@ struct GuiArgs {
 #[derive(Args, Debug)]
 struct ReplArgs {
     /// The game whose rules to load
-    #[arg(default_value = "dots")]
-    game: String,
+    game: Option<String>,
     /// A rules file to load instead of the game's own
     #[arg(long)]
     rules: Option<PathBuf>,
@@ -366,8 +364,7 @@ struct QueryArgs {
 #[derive(Args, Debug)]
 struct MatchArgs {
     /// The game
-    #[arg(default_value = "dots")]
-    game: String,
+    game: Option<String>,
     /// The first player (starts the odd-numbered games): a computer player (random,
     /// greedy, ai ...), FILE.pl, FILE.lisp (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
     #[arg(long)]
@@ -427,8 +424,7 @@ struct CheckArgs {
 #[derive(Args, Debug)]
 struct BenchArgs {
     /// The game to measure
-    #[arg(default_value = "dots")]
-    game: String,
+    game: Option<String>,
     #[command(flatten)]
     board: BoardArgs,
     /// Number of random games to play
@@ -447,7 +443,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         None if crate::gui::display_available() => gui(GuiArgs {
-            game: "dots".into(),
+            game: None,
             board: BoardArgs {
                 rows: None,
                 cols: None,
@@ -466,7 +462,7 @@ pub fn main() -> ExitCode {
                 "tabula: no display found: playing in the terminal (tabula --help lists the commands)."
             );
             play(PlayArgs {
-                game: "dots".into(),
+                game: None,
                 board: BoardArgs {
                     rows: None,
                     cols: None,
@@ -505,18 +501,44 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn game_info(name: &str) -> Result<&'static GameInfo, GameError> {
-    game::find_game(name).ok_or_else(|| {
-        let known: Vec<&str> = game::GAMES.iter().map(|g| g.name).collect();
-        GameError::Usage(format!(
-            "unknown game {name:?}: tabula knows {}",
-            known.join(", ")
-        ))
-    })
+/// The game a command is about: the one `--rules FILE` declares when it is given (and
+/// `name`, if also given, must name that game), else the game called `name`, else the
+/// default game (`game:default_game/1`).
+fn game_info(name: Option<&str>, rules: Option<&Path>) -> Result<&'static GameInfo, GameError> {
+    if let Some(file) = rules {
+        let info = game::read_game(file)?;
+        if let Some(name) = name
+            && !info.is_called(name)
+            && !Path::new(name).ends_with(file)
+        {
+            return Err(GameError::Usage(format!(
+                "{} is the rules of {}, not of {name:?}: name that game, or leave the name out",
+                file.display(),
+                info.name
+            )));
+        }
+        return Ok(info);
+    }
+    let Some(name) = name else {
+        return game::default_game().ok_or_else(|| unknown_game("(none)"));
+    };
+    game::find_game(name).ok_or_else(|| unknown_game(name))
+}
+
+fn unknown_game(name: &str) -> GameError {
+    let catalog = game::catalog();
+    let mut text = format!(
+        "unknown game {name:?}: tabula knows {} (tabula games lists them)",
+        catalog.names().join(", ")
+    );
+    for p in &catalog.problems {
+        text.push_str(&format!("\n  {p}"));
+    }
+    GameError::Usage(text)
 }
 
 fn play(args: PlayArgs) -> Result<(), GameError> {
-    let info = game_info(&args.game)?;
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     crate::program::run_unsandboxed(args.seats.no_sandbox);
     let rules = Rules::load(info, args.rules.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -738,7 +760,7 @@ fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
 }
 
 fn gui(args: GuiArgs) -> Result<(), GameError> {
-    let info = game_info(&args.game)?;
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     crate::program::run_unsandboxed(args.seats.no_sandbox);
     let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
     if let Some(n) = args.seats.players {
@@ -789,7 +811,7 @@ fn split_moves(text: &str) -> Vec<String> {
 }
 
 fn play_match(args: MatchArgs) -> Result<(), GameError> {
-    let info = game_info(&args.game)?;
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     let mut board = args.board.clone();
     if args.championship_start {
         board = championship_board(info, board);
@@ -839,16 +861,16 @@ fn play_match(args: MatchArgs) -> Result<(), GameError> {
 }
 
 fn rules_files(info: &GameInfo, rules: Option<&Path>) -> Vec<PathBuf> {
-    let dir = game::prolog_dir();
-    vec![
-        dir.join("game.pl"),
-        rules.map_or_else(|| dir.join(info.rules), Path::to_path_buf),
-        dir.join(info.players),
-    ]
+    let mut files = vec![
+        game::prolog_dir().join("game.pl"),
+        rules.map_or_else(|| info.file.clone(), Path::to_path_buf),
+    ];
+    files.extend(info.players_file.clone());
+    files
 }
 
 fn repl(args: ReplArgs) -> Result<(), GameError> {
-    let info = game_info(&args.game)?;
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     let limits = limits(args.timeout.unwrap_or(0.0), &args.memory)?;
     let mut out = std::io::stdout();
     let mut repl = Repl::new(rules_files(info, args.rules.as_deref()), limits, &mut out)?;
@@ -875,7 +897,7 @@ fn limits(timeout: f64, memory: &str) -> Result<Limits, GameError> {
 /// out of memory too).
 fn query(args: QueryArgs) -> ExitCode {
     let run = || -> Result<bool, GameError> {
-        let info = game_info(&args.game)?;
+        let info = game_info(Some(&args.game), args.rules.as_deref())?;
         let limits = limits(args.timeout, &args.memory)?;
         let stopped = |s: Stopped| GameError::Usage(s.to_string());
         // The goal runs in a process of its own, which can be stopped.
@@ -936,7 +958,7 @@ fn query(args: QueryArgs) -> ExitCode {
 /// Exit 0 when the file keeps the contract, 1 when a check fails, 2 when it cannot load.
 fn check(args: CheckArgs) -> ExitCode {
     let file = match game::find_game(&args.file) {
-        Some(info) if !Path::new(&args.file).exists() => game::prolog_dir().join(info.rules),
+        Some(info) if !Path::new(&args.file).exists() => info.file.clone(),
         _ => PathBuf::from(&args.file),
     };
     let rules = match Rules::load_file(&file) {
@@ -1018,10 +1040,11 @@ fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
     c
 }
 
-/// The board a championship plays on: Breakthrough's starts from one random position
-/// for all its games, drawn from the seed, unless a start is given.
+/// The board a championship plays on: a game whose championship policy says
+/// `random_start(true)` starts all its games from one random position, drawn from the
+/// seed, unless a start is given.
 fn championship_board(info: &GameInfo, mut board: BoardArgs) -> BoardArgs {
-    if info.name == "breakthrough" && board.start.is_none() {
+    if info.championship.random_start && board.start.is_none() {
         board.random_start = true;
     }
     board
@@ -1041,7 +1064,7 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             "tabula tournament needs a GAME and --out DIR".into(),
         ));
     };
-    let info = game_info(&game)?;
+    let info = game_info(Some(&game), args.rules.as_deref())?;
     let entrants = args
         .players
         .iter()
@@ -1081,12 +1104,12 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         }
     }
     let scoring = match args.scoring {
-        Some(ScoringArg::Breakthrough) => Scoring::Breakthrough,
-        Some(ScoringArg::Kingpawn) => Scoring::Kingpawn,
+        Some(ScoringArg::ValidGames) => Scoring::ValidGames,
+        Some(ScoringArg::Faults) => Scoring::Faults,
         Some(ScoringArg::Points) => Scoring::Points,
-        None => match info.name {
-            "breakthrough" => Scoring::Breakthrough,
-            "kingpawn" => Scoring::Kingpawn,
+        None => match info.championship.scoring.as_deref() {
+            Some("valid_games") => Scoring::ValidGames,
+            Some("faults") => Scoring::Faults,
             _ => Scoring::Points,
         },
     };
@@ -1135,7 +1158,7 @@ fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         },
         entrants,
         scoring,
-        self_games: scoring == Scoring::Breakthrough,
+        self_games: info.championship.self_games,
         seed: args.seed,
         jobs,
         dir: out.clone(),
@@ -1252,7 +1275,7 @@ fn protocol_stdout() -> Result<std::fs::File, GameError> {
 }
 
 fn serve(args: ServeArgs) -> Result<(), GameError> {
-    let info = game_info(&args.game)?;
+    let info = game_info(Some(&args.game), args.rules.as_deref())?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // The protocol owns stdout: whatever else would print there (Scryer's load
@@ -1269,7 +1292,7 @@ fn serve(args: ServeArgs) -> Result<(), GameError> {
 }
 
 fn bench(args: BenchArgs) -> Result<(), GameError> {
-    let info = game_info(&args.game)?;
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     let started = Instant::now();
     let rules = Rules::load(info, args.rules.as_deref())?;
     let start_time = started.elapsed();

@@ -6,7 +6,8 @@ goal that does not parse becomes an answer instead of a panic inside the host, a
 runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
-:- module('$tabula', [run/4, consult_file/2, repl_answer/5, doc_lines/2, file_module/2]).
+:- module('$tabula', [run/4, consult_file/2, repl_answer/5, doc_lines/2, file_module/2,
+                      file_facts/2]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -375,3 +376,29 @@ source_module(Path, Module) :-
     nonvar(T),
     T = (:- module(Module, _)),
     atom(Module).
+
+
+%% file_facts(+PathChars, -Facts)
+% Facts are the module declaration and the data facts tabula lists games by, read from
+% the file at PathChars without loading it (loading a game can take a while, and a
+% listing must not run anyone's directives): module(Name, Exports) and every clause of
+% game_info/1, levels/1, level_info/2 and default_game/1, in file order. Reading stops
+% at the end of the file or at the first term that does not read on its own.
+%   ?- file_facts("prolog/dots_ai.pl", Fs).
+%   Fs = [module(dots_ai, [...]), levels([random, greedy, ai]), level_info(random, "...") ...].
+file_facts(PathChars, Facts) :-
+    atom_chars(Path, PathChars),
+    setup_call_cleanup(open_source(Path, S), read_facts(S, Facts), close(S)).
+
+read_facts(S, Facts) :-
+    catch(read_term(S, T, []), _, T = end_of_file),
+    (   T == end_of_file -> Facts = []
+    ;   listed_fact(T) -> Facts = [T|Fs], read_facts(S, Fs)
+    ;   T = (:- module(M, E)) -> Facts = [module(M, E)|Fs], read_facts(S, Fs)
+    ;   read_facts(S, Facts)
+    ).
+
+listed_fact(T) :-
+    nonvar(T),
+    (   T = game_info(_) ; T = levels(_) ; T = level_info(_, _) ; T = default_game(_) ),
+    !.

@@ -2,13 +2,13 @@
 //! the right. State lives in [`Session`]; this module only draws it and turns clicks
 //! and keys into requests to the rules.
 
-use super::breakthrough_board::{self, GridLayout};
+use super::board;
 use super::computer::{Computer, ProgramGame, reason_text};
-use super::dots_board::{self, BoardLayout, Overlay};
-use super::kingpawn_board::{self, SquareLayout};
+use super::new_game::NewGame;
 use super::palette;
 use super::session::Session;
 use super::watch::{Reload, Watcher};
+use crate::board::{Board, Region};
 use crate::check;
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, Verdict};
 use crate::player::PlayerSpec;
@@ -40,19 +40,6 @@ enum Purpose {
     Hint,
 }
 
-/// The new-game panel's choices.
-#[derive(Debug, Clone)]
-struct NewGame {
-    game: &'static GameInfo,
-    rows: u32,
-    cols: u32,
-    players: usize,
-    seats: Vec<String>,
-    first: usize,
-    /// Breakthrough: start from a championship-style random position.
-    random_start: bool,
-}
-
 /// The application.
 pub struct TabulaApp {
     game: &'static GameInfo,
@@ -67,11 +54,11 @@ pub struct TabulaApp {
     status: Option<String>,
     load_error: Option<String>,
     new_game: Option<NewGame>,
-    layout: Option<BoardLayout>,
-    square_layout: Option<SquareLayout>,
-    grid_layout: Option<GridLayout>,
-    /// The piece picked by a first click on a board where a move is two clicks.
-    selected: Option<breakthrough_board::Square>,
+    layout: Option<board::Layout>,
+    /// The square picked by a first click on a board where a move is two clicks.
+    selected: Option<Region>,
+    /// The move box's text.
+    typed: String,
     watcher: Option<Watcher>,
     budget_ms: u64,
     computer_moves: bool,
@@ -145,9 +132,8 @@ impl TabulaApp {
             load_error: None,
             new_game: None,
             layout: None,
-            square_layout: None,
-            grid_layout: None,
             selected: None,
+            typed: String::new(),
             watcher,
             budget_ms: options.budget_ms,
             computer_moves: options.computer_moves,
@@ -160,22 +146,12 @@ impl TabulaApp {
     }
 
     /// Where the board was drawn last (for tests that click).
-    pub fn layout(&self) -> Option<BoardLayout> {
+    pub fn layout(&self) -> Option<board::Layout> {
         self.layout
     }
 
-    /// Where a board of squares was drawn last (for tests that click).
-    pub fn square_layout(&self) -> Option<SquareLayout> {
-        self.square_layout
-    }
-
-    /// Where the last frame drew a Breakthrough board.
-    pub fn grid_layout(&self) -> Option<GridLayout> {
-        self.grid_layout
-    }
-
-    /// The piece picked by the first of a move's two clicks.
-    pub fn selected(&self) -> Option<breakthrough_board::Square> {
+    /// The square picked by the first of a move's two clicks.
+    pub fn selected(&self) -> Option<Region> {
         self.selected
     }
 
@@ -220,6 +196,30 @@ impl TabulaApp {
                     .ok()
                     .flatten();
                 self.status = Some(why.unwrap_or_else(|| "not a legal move".into()));
+            }
+            Err(e) => self.report(e),
+        }
+    }
+
+    /// Plays a move typed in the game's notation (the move box).
+    pub fn type_move(&mut self, text: &str) {
+        if self.session.human_to_move().is_none() {
+            self.status = Some("It is not your turn.".into());
+            return;
+        }
+        match self.rules.parse_move(self.session.state(), text) {
+            Ok(Some(mv)) => {
+                self.click(&mv);
+                if self.status.is_none() {
+                    self.typed.clear();
+                }
+            }
+            Ok(None) => {
+                self.status = Some(format!(
+                    "Cannot read {:?} as a move: {}",
+                    text.trim(),
+                    self.game.notation_hint
+                ));
             }
             Err(e) => self.report(e),
         }
@@ -435,16 +435,11 @@ impl TabulaApp {
     }
 
     fn open_new_game(&mut self) {
-        let (rows, cols) = board_size(&self.session.facts.view).unwrap_or((5, 6));
-        self.new_game = Some(NewGame {
-            game: self.game,
-            rows,
-            cols,
-            players: self.session.seats.len(),
-            seats: self.session.seats.iter().map(|s| s.to_string()).collect(),
-            first: 0,
-            random_start: false,
-        });
+        self.new_game = Some(NewGame::new(
+            self.game,
+            &self.session.options,
+            self.session.seats.iter().map(|s| s.to_string()).collect(),
+        ));
     }
 
     /// Draws the whole window into `ui`, and acts on what the person did.
@@ -523,7 +518,7 @@ impl TabulaApp {
         let sides = self.game.sides.len() == self.session.seats.len();
         ui.add_space(6.0);
         ui.horizontal(|ui| {
-            ui.heading(RichText::new(self.game.title).strong());
+            ui.heading(RichText::new(self.game.title.as_str()).strong());
             ui.add_space(16.0);
             for p in 1..=self.session.seats.len() as u32 {
                 let to_move = self.session.facts.to_move == Some(p);
@@ -546,7 +541,7 @@ impl TabulaApp {
                         ui.label(RichText::new(self.seat_name(p)).size(15.0));
                         if sides {
                             // A game of sides, not points: the colour says who is who.
-                            let side = self.game.sides[p as usize - 1];
+                            let side = self.game.sides[p as usize - 1].as_str();
                             ui.label(RichText::new(side).weak().size(15.0));
                         } else {
                             let score = scores.get(p as usize - 1).copied().unwrap_or(0);
@@ -584,6 +579,36 @@ impl TabulaApp {
             }
         });
         ui.add_space(6.0);
+        if self.session.human_to_move().is_some() {
+            let mut typed = std::mem::take(&mut self.typed);
+            let mut play = false;
+            ui.horizontal(|ui| {
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut typed)
+                        .hint_text("type a move")
+                        .desired_width(150.0),
+                );
+                let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                play = ui.button("Play").clicked() || entered;
+            })
+            .response
+            .on_hover_text(self.game.notation_hint.as_str());
+            self.typed = typed;
+            if play && !self.typed.trim().is_empty() {
+                let text = self.typed.clone();
+                self.type_move(&text);
+            }
+            let unplaced = self.session.facts.unplaced.clone();
+            if !unplaced.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    for (mv, notation) in &unplaced {
+                        if ui.button(notation).clicked() {
+                            self.click(mv);
+                        }
+                    }
+                });
+            }
+        }
         if let Some((notation, why)) = self.hint() {
             ui.label(RichText::new(format!("Hint: {notation} — {why}")).strong());
         }
@@ -660,41 +685,34 @@ impl TabulaApp {
         let clicker = self.session.human_to_move().filter(|_| {
             self.computer_moves && self.pending.is_none_or(|(_, p)| p == Purpose::Hint)
         });
-        let hint = self.hint.as_ref().map(|(mv, _)| mv.term().clone());
-        let last = self.session.last().map(|a| a.mv.term().clone());
-        let legal = self.session.facts.legal.clone();
-        let view = self.session.facts.view.clone();
-        let clicked = match term::functor_name(&view) {
-            Some("kingpawn_view") => {
-                let (clicked, layout) =
-                    kingpawn_board::show(ui, &view, &legal, last.as_ref(), hint.as_ref(), clicker);
-                self.square_layout = layout;
-                clicked
-            }
-            Some("breakthrough_view") => {
-                let (clicked, layout) = breakthrough_board::show(
-                    ui,
-                    &view,
-                    &legal,
-                    hint.as_ref(),
-                    clicker,
-                    &mut self.selected,
-                );
-                self.grid_layout = layout;
-                clicked
-            }
-            _ => {
-                let overlay = Overlay {
-                    legal: &legal,
-                    last: last.as_ref(),
-                    hint: hint.as_ref(),
-                    clicker,
-                };
-                let (clicked, layout) = dots_board::show(ui, &view, &overlay);
-                self.layout = layout;
-                clicked
-            }
+        let Some(mut drawn) = Board::from_view(&self.session.facts.view) else {
+            ui.label(format!(
+                "This view is not a board tabula can draw (see the board vocabulary in prolog/game.pl): {}",
+                term::to_text(&self.session.facts.view)
+            ));
+            ui.label("Type moves in the move box.");
+            self.layout = None;
+            return;
         };
+        if let Some(last) = self.session.last() {
+            drawn.mark_last(&last.regions);
+        }
+        let hint = self.hint.as_ref().and_then(|(mv, _)| {
+            self.session
+                .facts
+                .inputs
+                .iter()
+                .find(|(m, _)| m == mv)
+                .map(|(_, rs)| rs.clone())
+        });
+        let input = board::Input {
+            moves: &self.session.facts.inputs,
+            hint: hint.as_deref(),
+            clicker,
+            sides: &self.game.sides,
+        };
+        let (clicked, layout) = board::show(ui, &drawn, &input, &mut self.selected);
+        self.layout = layout;
         if let Some(mv) = clicked {
             self.click(&mv);
         }
@@ -762,46 +780,23 @@ impl TabulaApp {
                     .spacing([12.0, 8.0])
                     .show(ui, |ui| {
                         ui.label("Game");
+                        let mut chosen = form.game;
                         egui::ComboBox::from_id_salt("game")
-                            .selected_text(form.game.title)
+                            .selected_text(form.game.title.as_str())
                             .show_ui(ui, |ui| {
-                                for g in crate::game::GAMES {
-                                    ui.selectable_value(&mut form.game, g, g.title);
+                                for &g in &crate::game::catalog().games {
+                                    ui.selectable_value(&mut chosen, g, g.title.as_str());
                                 }
                             });
-                        ui.end_row();
-                        if form.game.name == "dots" {
-                            ui.label("Rows of dots");
-                            ui.add(egui::Slider::new(&mut form.rows, 2..=12));
-                            ui.end_row();
-                            ui.label("Columns of dots");
-                            ui.add(egui::Slider::new(&mut form.cols, 2..=12));
-                            ui.end_row();
-                            ui.label("Players");
-                            ui.add(egui::Slider::new(&mut form.players, 2..=4));
-                            ui.end_row();
-                        } else if form.game.name == "breakthrough" {
-                            form.rows = form.rows.clamp(4, 12);
-                            form.cols = form.cols.clamp(4, 12);
-                            ui.label("Rows");
-                            ui.add(egui::Slider::new(&mut form.rows, 4..=12));
-                            ui.end_row();
-                            ui.label("Columns");
-                            ui.add(egui::Slider::new(&mut form.cols, 4..=12));
-                            ui.end_row();
-                            ui.label("Start");
-                            ui.checkbox(&mut form.random_start, "random, as in the championship")
-                                .on_hover_text(
-                                    "Both sides make the same number of random quiet moves first",
-                                );
-                            ui.end_row();
-                            form.players = 2;
-                        } else {
-                            form.players = 2;
+                        if !std::ptr::eq(chosen, form.game) {
+                            form = NewGame::new(chosen, &[], form.seats.clone());
                         }
+                        ui.end_row();
+                        form.option_rows(ui);
+                        let players = form.players();
                         form.seats
-                            .resize(form.players, choices.last().cloned().unwrap_or_default());
-                        for k in 0..form.players {
+                            .resize(players, choices.last().cloned().unwrap_or_default());
+                        for k in 0..players {
                             ui.label(format!("Seat {}", k + 1));
                             egui::ComboBox::from_id_salt(("seat", k))
                                 .selected_text(form.seats[k].clone())
@@ -816,7 +811,7 @@ impl TabulaApp {
                         egui::ComboBox::from_id_salt("first")
                             .selected_text(format!("Seat {}", form.first + 1))
                             .show_ui(ui, |ui| {
-                                for k in 0..form.players {
+                                for k in 0..players {
                                     ui.selectable_value(
                                         &mut form.first,
                                         k,
@@ -830,32 +825,15 @@ impl TabulaApp {
                 start = ui.button("Start").clicked();
             });
         if start {
-            form.first = form.first.min(form.players - 1);
+            form.first = form.first.min(form.players() - 1);
             let mut seats: Vec<PlayerSpec> =
                 form.seats.iter().filter_map(|s| s.parse().ok()).collect();
             seats.rotate_left(form.first);
-            let options = if form.game.name == "dots" {
-                vec![
-                    Term::compound("rows", [Term::integer(form.rows)]),
-                    Term::compound("cols", [Term::integer(form.cols)]),
-                    Term::compound("players", [Term::integer(form.players as u32)]),
-                ]
-            } else if form.game.name == "breakthrough" {
-                let mut options = vec![
-                    Term::compound("rows", [Term::integer(form.rows)]),
-                    Term::compound("cols", [Term::integer(form.cols)]),
-                ];
-                if form.random_start {
-                    let seed = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map(|d| d.as_micros() as u64 % (1 << 62))
-                        .unwrap_or(1);
-                    options.push(Term::compound("random_start", [Term::integer(seed)]));
-                }
-                options
-            } else {
-                Vec::new()
-            };
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_micros() as u64)
+                .unwrap_or(1);
+            let options = form.options(seed);
             if !std::ptr::eq(form.game, self.game) {
                 self.switch_game(form.game);
             }
@@ -863,16 +841,6 @@ impl TabulaApp {
         } else if open {
             self.new_game = Some(form);
         }
-    }
-}
-
-fn board_size(view: &Term) -> Option<(u32, u32)> {
-    match view {
-        Term::Compound(_, args) if args.len() >= 2 => Some((
-            u32::try_from(term::as_i64(&args[0])?).ok()?,
-            u32::try_from(term::as_i64(&args[1])?).ok()?,
-        )),
-        _ => None,
     }
 }
 

@@ -3,10 +3,9 @@
 //! panels in `app`, one board module per game, the game state apart in `session`.
 
 pub mod app;
-pub mod breakthrough_board;
+pub mod board;
 pub mod computer;
-pub mod dots_board;
-pub mod kingpawn_board;
+pub mod new_game;
 pub mod palette;
 pub mod session;
 pub mod watch;

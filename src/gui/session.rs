@@ -1,9 +1,10 @@
 //! A game in progress, as the window shows it: the positions so far and what the rules
 //! say about the current one. Every fact here was asked of the Prolog contract.
 
+use crate::board::Region;
 use crate::game::{GameError, Move, Outcome, Rules, State};
 use crate::player::PlayerSpec;
-use crate::term::{self, Term};
+use crate::term::Term;
 
 /// One position of the game and the move that led to it.
 #[derive(Debug, Clone)]
@@ -20,6 +21,8 @@ pub struct Arrival {
     pub notation: String,
     pub reason: Option<String>,
     pub events: Vec<Term>,
+    /// Where the move was made on the board (marked as the last move).
+    pub regions: Vec<Region>,
 }
 
 /// What the rules say about the current position.
@@ -29,6 +32,13 @@ pub struct Facts {
     pub outcome: Outcome,
     pub to_move: Option<u32>,
     pub legal: Vec<Move>,
+    /// The legal moves with where each is made on the board (for clicks).
+    pub inputs: Vec<(Move, Vec<Region>)>,
+    /// The running scores, for games that keep them (`scores/2`).
+    pub scores: Vec<i64>,
+    /// The legal moves made nowhere on the board (a pass), with their notation: the
+    /// window shows them as buttons.
+    pub unplaced: Vec<(Move, String)>,
 }
 
 /// The game: options, seats, the positions so far, and the facts of the last one.
@@ -40,11 +50,26 @@ pub struct Session {
 }
 
 fn facts(rules: &Rules, state: &State) -> Result<Facts, GameError> {
+    let legal = rules.legal_moves(state)?;
+    let inputs = rules.move_inputs(state)?;
+    let mut unplaced = Vec::new();
+    // Only a game whose board shows where moves are made has moves made nowhere.
+    if !inputs.is_empty() {
+        for mv in legal
+            .iter()
+            .filter(|m| !inputs.iter().any(|(i, _)| i == *m))
+        {
+            unplaced.push((mv.clone(), rules.move_text(state, mv)?));
+        }
+    }
     Ok(Facts {
         view: rules.view(state)?,
         outcome: rules.outcome(state)?,
         to_move: rules.to_move(state)?,
-        legal: rules.legal_moves(state)?,
+        legal,
+        inputs,
+        scores: rules.scores(state)?.unwrap_or_default(),
+        unplaced,
     })
 }
 
@@ -116,6 +141,7 @@ impl Session {
             return Ok(None);
         };
         let notation = rules.move_text(&state, mv)?;
+        let regions = rules.move_regions(&state, mv)?;
         self.facts = facts(rules, &next)?;
         self.history.push(Position {
             state: next,
@@ -125,6 +151,7 @@ impl Session {
                 notation,
                 reason,
                 events: events.clone(),
+                regions,
             }),
         });
         Ok(Some(events))
@@ -177,18 +204,11 @@ impl Session {
         Ok(session)
     }
 
-    /// The scores shown while playing: the view's, or the final ones.
+    /// The scores shown while playing: the rules' running scores, or the final ones.
     pub fn scores(&self) -> Vec<i64> {
         if let Outcome::Over { scores, .. } = &self.facts.outcome {
             return scores.clone();
         }
-        match term::args(&self.facts.view, "dots_view", 6) {
-            Some([_, _, _, _, scores, _]) => term::as_list(scores)
-                .unwrap_or_default()
-                .iter()
-                .filter_map(term::as_i64)
-                .collect(),
-            _ => Vec::new(),
-        }
+        self.facts.scores.clone()
     }
 }

@@ -328,7 +328,7 @@ impl Config {
         if self.jobs == 0 {
             return Err("jobs = 0: at least one game must be played at a time".into());
         }
-        let schemes = [Scoring::Breakthrough, Scoring::Kingpawn, Scoring::Points]
+        let schemes = [Scoring::ValidGames, Scoring::Faults, Scoring::Points]
             .map(crate::championship::scoring_name);
         if let Some(s) = &self.scoring
             && !schemes.contains(&s.as_str())
@@ -475,11 +475,7 @@ impl Config {
 
 /// The games tabula knows, for messages.
 pub fn known_games() -> String {
-    crate::game::GAMES
-        .iter()
-        .map(|g| g.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::game::catalog().names().join(", ")
 }
 
 /// A size such as `1M`, `512K`, `2G` or a number of bytes.

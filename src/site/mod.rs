@@ -149,7 +149,7 @@ pub fn init(course: &Path, game: &str, title: Option<&str>) -> Result<(), String
         .tomorrow()
         .map_or_else(|_| "2027-01-01".to_string(), |d| d.to_string());
     let title = title.map_or_else(|| format!("{} championship", info.title), str::to_string);
-    let text = config::template(&title, info.name, &tomorrow);
+    let text = config::template(&title, &info.name, &tomorrow);
     fs::write(&config_path, text).map_err(|e| format!("{}: {e}", config_path.display()))?;
     for sub in ["submissions", "qualify", "championships"] {
         fs::create_dir_all(course.join(sub))

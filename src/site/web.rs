@@ -163,7 +163,7 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 /// The values every page has. People's names (beside their logins) are shown to
 /// those signed in only: the public sees logins, as on the course's old site.
 fn base(site: &Site, session: &Session) -> Value {
-    let game_title = crate::game::find_game(&site.config.game).map_or("", |g| g.title);
+    let game_title = crate::game::find_game(&site.config.game).map_or("", |g| g.title.as_str());
     let names: HashMap<String, String> = if session.user.is_some() {
         db::users(&site.db.lock())
             .unwrap_or_default()

@@ -1,10 +1,10 @@
-//! Text boards for the terminal, drawn from the `view` term the rules give. Drawing
-//! only: what is on the board and whose it is comes from Prolog.
+//! Text for the terminal: boards drawn from the rules' view (in the board vocabulary
+//! of `prolog/game.pl`, see [`crate::board`]), in colour when the terminal wants it.
+//! Drawing only: what is on the board and whose it is comes from Prolog.
 
-pub mod breakthrough;
-pub mod dots;
-pub mod kingpawn;
+mod board;
 
+use crate::board::{Board, Region};
 use crate::term::{self, Term};
 
 /// Seat labels: the initial shown in boxes and beside scores.
@@ -70,14 +70,16 @@ pub fn label(p: u32) -> char {
         .unwrap_or('?')
 }
 
-/// Draws any view term tabula knows how to draw; an unknown view is printed as the
-/// term itself, so a new game is playable in the terminal before it has a board.
-pub fn render(view: &Term, last: Option<&Term>, style: Style) -> String {
-    match term::functor_name(view) {
-        Some("dots_view") => dots::render(view, last, style),
-        Some("kingpawn_view") => kingpawn::render(view, last, style),
-        Some("breakthrough_view") => breakthrough::render(view, last, style),
-        _ => None,
+/// Draws a view: a board in the vocabulary, with the last move's `regions` marked;
+/// `sides` names the players' sides (for the letters of plain pieces). A view that is
+/// not a board is printed as the term itself, so a game is playable in the terminal
+/// before it has a board.
+pub fn render(view: &Term, last: &[Region], style: Style, sides: &[String]) -> String {
+    match Board::from_view(view) {
+        Some(mut b) => {
+            b.mark_last(last);
+            board::render(&b, style, sides)
+        }
+        None => format!("{}\n", term::to_text(view)),
     }
-    .unwrap_or_else(|| format!("{}\n", term::to_text(view)))
 }

@@ -1,82 +1,19 @@
 //! The game contract (`prolog/game.pl`) seen from Rust: typed calls into a game's
 //! Prolog module. Nothing here knows a rule; every answer comes from the rules files.
 
+use crate::board::Region;
 use crate::engine::{Engine, EngineError};
 use crate::player::PlayerSpec;
 use crate::term::{self, Term};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A game tabula ships: its Prolog module, rules file and computer players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameInfo {
-    /// The name used on the command line.
-    pub name: &'static str,
-    /// What it is, for `--help` and listings.
-    pub title: &'static str,
-    /// The rules file in `prolog/`, which declares a module of the same name.
-    pub rules: &'static str,
-    /// The computer players' file in `prolog/`.
-    pub players: &'static str,
-    /// Examples of moves, for a person who typed something unreadable.
-    pub notation_hint: &'static str,
-    /// The notation in full, for `help`.
-    pub notation_help: &'static str,
-    /// What the two sides are called in a game won by one side rather than on
-    /// points (shown instead of a score); empty for games of points.
-    pub sides: &'static [&'static str],
-}
+pub mod catalog;
+pub mod info;
 
-/// The games tabula knows by name.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        name: "dots",
-        title: "Timbiriche (Dots and Boxes)",
-        rules: "dots.pl",
-        players: "dots_ai.pl",
-        notation_hint: "try h(0,1), v(2,3) or a dot pair such as a1-b1",
-        notation_help: "A move draws a segment between two neighbouring dots:\n  \
-h(I,J) joins dot (I,J) to (I,J+1) and v(I,J) joins (I,J) to (I+1,J), rows I from the top and\n  \
-columns J from the left, from 0 (the numbers along the top and the left of the board);\n  \
-or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bottom\n  \
-(the letters along the bottom and the numbers on the right).",
-        sides: &[],
-    },
-    GameInfo {
-        name: "kingpawn",
-        title: "King-and-pawn chase",
-        rules: "kingpawn.pl",
-        players: "kingpawn_ai.pl",
-        notation_hint: "type the king's destination square, e.g. (7 1), 7 1 or a7",
-        notation_help: "A move is the destination square of the king to move, as the assignment writes it:\n  \
-(7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7).\n  \
-White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side.",
-        sides: &["White", "Black"],
-    },
-    GameInfo {
-        name: "breakthrough",
-        title: "Breakthrough",
-        rules: "breakthrough.pl",
-        players: "breakthrough_ai.pl",
-        notation_hint: "type the piece's square and its target, e.g. c2-c3, c2xd3 or (2,3)-(3,4)",
-        notation_help: "A move takes one piece one square forward, straight or diagonally: c2-c3, or c2xd3 when\n  \
-it captures (columns a, b, c... from the left, rows 1, 2, 3... from White's side); the assignment's\n  \
-(2,3)-(3,4) is read too (row, column). Captures are diagonal only; reach the far row to win.",
-        sides: &["White", "Black"],
-    },
-];
-
-/// Looks a game up by name (also accepting the titles' common names).
-pub fn find_game(name: &str) -> Option<&'static GameInfo> {
-    let wanted = name.to_ascii_lowercase();
-    let alias = match wanted.as_str() {
-        "timbiriche" | "dots-and-boxes" | "dotsandboxes" | "dots_and_boxes" => "dots",
-        "king-and-pawn" | "kingandpawn" | "king_pawn" | "chase" => "kingpawn",
-        "bt" | "break-through" => "breakthrough",
-        other => other,
-    };
-    GAMES.iter().find(|g| g.name == alias)
-}
+pub use catalog::{Catalog, catalog, default_game, find_game, read_game};
+pub use info::{ChampionshipPolicy, Domain, GameInfo, GameOption, Level};
 
 /// The folder holding the Prolog files: `$TABULA_PROLOG` if set, else the `prolog/`
 /// folder of the source tree this binary was built from, so that editing a file in
@@ -181,6 +118,11 @@ pub struct Rules {
     engine: Engine,
     module: String,
     files: Vec<PathBuf>,
+    /// The module of the game's own players, when it has some.
+    players_module: Option<String>,
+    /// Whether `prolog/players.pl`, the players of any game, is loaded yet: it is
+    /// loaded the first time one of them is asked for a move.
+    generic_loaded: AtomicBool,
 }
 
 fn quote(text: &str) -> String {
@@ -188,13 +130,43 @@ fn quote(text: &str) -> String {
 }
 
 impl Rules {
-    /// Loads `game.pl`, the game's rules (or `rules` instead) and its players' file.
+    /// Loads `game.pl`, the game's rules (or `rules` instead, an edited copy say)
+    /// and the game's own players, when its `game_info/1` names a players file.
     pub fn load(game: &GameInfo, rules: Option<&Path>) -> Result<Rules> {
         let dir = prolog_dir();
-        let mut files = vec![dir.join("game.pl")];
-        files.push(rules.map_or_else(|| dir.join(game.rules), Path::to_path_buf));
-        files.push(dir.join(game.players));
-        Rules::load_files(files)
+        let rules_file = rules.map_or_else(|| game.file.clone(), Path::to_path_buf);
+        let mut loaded = Rules::load_files(vec![dir.join("game.pl"), rules_file])?;
+        let players = match rules {
+            None => game.players_file.clone(),
+            Some(file) => loaded.declared_players_file(file)?,
+        };
+        if let Some(players) = players {
+            loaded.engine.consult(&players)?;
+            loaded.players_module = Some(file_module(&loaded.engine, &players)?);
+            loaded.files.push(players);
+        }
+        Ok(loaded)
+    }
+
+    /// The players file the loaded rules name in `game_info/1`: beside `rules_file`,
+    /// else in the Prolog folder (an edited copy of the rules keeps the shipped players).
+    fn declared_players_file(&self, rules_file: &Path) -> Result<Option<PathBuf>> {
+        let goal = format!(
+            "catch(({}:game_info(Fs), memberchk(players(P), Fs)), _, fail)",
+            self.m()
+        );
+        let Some(b) = self.engine.query_once(&goal)? else {
+            return Ok(None);
+        };
+        let Some(name) = b.get("P").and_then(term::as_text) else {
+            return Ok(None);
+        };
+        let beside = rules_file.parent().unwrap_or(Path::new(".")).join(&name);
+        Ok(Some(if beside.exists() {
+            beside
+        } else {
+            prolog_dir().join(name)
+        }))
     }
 
     /// The rules in an engine of a player's own: a player file is consulted after them.
@@ -226,6 +198,8 @@ impl Rules {
             engine,
             module,
             files,
+            players_module: None,
+            generic_loaded: AtomicBool::new(false),
         })
     }
 
@@ -400,18 +374,48 @@ impl Rules {
         Ok(())
     }
 
-    /// The built-in computer players, weakest first (`<module>_ai:levels/1`).
+    /// The game's own computer players, weakest first (`levels/1` of its players
+    /// module); none when it has no players file.
+    pub fn own_levels(&self) -> Result<Vec<String>> {
+        let Some(pm) = &self.players_module else {
+            return Ok(Vec::new());
+        };
+        let levels = self.call(&format!("{}:levels(Ls)", term::quote_atom(pm)), "Ls")?;
+        Ok(atoms(&levels))
+    }
+
+    /// The players any game has (`prolog/players.pl`), read from the file without
+    /// loading it.
+    pub fn generic_levels(&self) -> Result<Vec<String>> {
+        let file = prolog_dir().join("players.pl");
+        if !file.is_file() {
+            return Ok(Vec::new());
+        }
+        let goal = format!(
+            "'$tabula':file_facts({}, Fs), memberchk(levels(Ls), Fs)",
+            quote(&file.to_string_lossy())
+        );
+        match self.engine.query_once(&goal)? {
+            Some(b) => Ok(b.get("Ls").map(atoms).unwrap_or_default()),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Every computer player, the last the strongest (see [`info::order_levels`]).
     pub fn levels(&self) -> Result<Vec<String>> {
         let goal = format!(
-            "{}:levels(Ls)",
-            term::quote_atom(&format!("{}_ai", self.module))
+            "catch(({}:game_info(Fs), memberchk(strongest(L), Fs)), _, fail)",
+            self.m()
         );
-        let levels = self.call(&goal, "Ls")?;
-        Ok(term::as_list(&levels)
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|l| term::as_atom(l).map(str::to_string))
-            .collect())
+        let strongest = self
+            .engine
+            .query_once(&goal)?
+            .and_then(|b| b.get("L").and_then(term::as_atom).map(str::to_string));
+        Ok(info::order_levels(
+            &self.own_levels()?,
+            &self.generic_levels()?,
+            strongest.as_deref(),
+        ))
     }
 
     /// The move of a computer player: a built-in level, or a player file loaded in this
@@ -437,19 +441,23 @@ impl Rules {
     /// king-and-pawn assignment's four predicates), else the file's own
     /// `choose_move(+State, +BudgetMs, -Move)`.
     fn file_move(&self, path: &Path, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
-        let ai = term::quote_atom(&format!("{}_ai", self.module));
         let s = state.text();
-        // The game's adapter, when its players module has one; an unknown procedure
-        // means it has none, and the file answers for itself.
-        let adapted = self
-            .engine
-            .query_once(&format!("{ai}:file_player_move({s}, {budget_ms}, M)"));
-        let answer = match adapted {
-            Err(EngineError::Exception(e)) if term::to_text(&e).contains("file_player_move") => {
+        let adapter = match &self.players_module {
+            Some(pm) => {
+                let pm = term::quote_atom(pm);
                 self.engine
-                    .query_once(&format!("user:choose_move({s}, {budget_ms}, M)"))?
+                    .query_once(&format!("current_predicate({pm}:file_player_move/3)"))?
+                    .map(|_| pm)
             }
-            other => other?,
+            None => None,
+        };
+        let answer = match adapter {
+            Some(pm) => self
+                .engine
+                .query_once(&format!("{pm}:file_player_move({s}, {budget_ms}, M)"))?,
+            None => self
+                .engine
+                .query_once(&format!("user:choose_move({s}, {budget_ms}, M)"))?,
         };
         let mv = answer.and_then(|mut b| b.remove("M")).ok_or_else(|| {
             GameError::Contract(format!("the player {} gave no move", path.display()))
@@ -457,14 +465,33 @@ impl Rules {
         Ok((Move::new(mv), Term::atom("file")))
     }
 
-    /// A built-in computer player's move: `<module>_ai:choose_move/5`.
+    /// A built-in computer player's move: the game's own players'
+    /// `choose_move/5`, or for the players of any game `players:choose_move/6`.
     pub fn choose_move(&self, level: &str, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
-        let goal = format!(
-            "{}:choose_move({}, {}, {budget_ms}, M, Why)",
-            term::quote_atom(&format!("{}_ai", self.module)),
-            term::quote_atom(level),
-            state.text()
-        );
+        let goal = if let Some(pm) = self.players_module.as_ref().filter(|_| {
+            self.own_levels()
+                .is_ok_and(|ls| ls.iter().any(|l| l == level))
+        }) {
+            format!(
+                "{}:choose_move({}, {}, {budget_ms}, M, Why)",
+                term::quote_atom(pm),
+                term::quote_atom(level),
+                state.text()
+            )
+        } else if self.generic_levels()?.iter().any(|l| l == level) {
+            self.load_generic()?;
+            format!(
+                "players:choose_move({}, {}, {}, {budget_ms}, M, Why)",
+                self.m(),
+                term::quote_atom(level),
+                state.text()
+            )
+        } else {
+            return Err(GameError::Usage(format!(
+                "{level} is not a player of {}",
+                self.module
+            )));
+        };
         let mut b = self
             .engine
             .query_once(&goal)?
@@ -475,6 +502,84 @@ impl Rules {
         let why = b.remove("Why").unwrap_or(Term::atom("none"));
         Ok((Move::new(mv), why))
     }
+
+    /// Loads the players of any game, once.
+    fn load_generic(&self) -> Result<()> {
+        if !self.generic_loaded.swap(true, Ordering::SeqCst) {
+            let file = prolog_dir().join("players.pl");
+            if let Err(e) = self.engine.consult(&file) {
+                self.generic_loaded.store(false, Ordering::SeqCst);
+                return Err(e.into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Where `mv` is made on the board (`move_regions/3`), to mark it as the last
+    /// move; empty when the game does not say.
+    pub fn move_regions(&self, state: &State, mv: &Move) -> Result<Vec<Region>> {
+        let goal = format!(
+            "catch({m}:move_regions({s}, {mv}, Rs), error(existence_error(procedure, _), _), Rs = [])",
+            m = self.m(),
+            s = state.text(),
+            mv = mv.text()
+        );
+        Ok(match self.engine.query_once(&goal)? {
+            Some(b) => b.get("Rs").map(regions).unwrap_or_default(),
+            None => Vec::new(),
+        })
+    }
+
+    /// Every legal move with where it is made on the board, for the window's clicks:
+    /// the moves `move_regions/3` says nothing of are left out.
+    pub fn move_inputs(&self, state: &State) -> Result<Vec<(Move, Vec<Region>)>> {
+        let goal = format!(
+            "catch(findall(M-Rs, ({m}:legal_move({s}, M), {m}:move_regions({s}, M, Rs)), L), \
+             error(existence_error(procedure, _), _), L = [])",
+            m = self.m(),
+            s = state.text()
+        );
+        let list = self.call(&goal, "L")?;
+        Ok(term::as_list(&list)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|pair| {
+                let [mv, rs] = term::args(pair, "-", 2)? else {
+                    return None;
+                };
+                let rs = regions(rs);
+                (!rs.is_empty()).then(|| (Move::new(mv.clone()), rs))
+            })
+            .collect())
+    }
+
+    /// The running scores in player order (`scores/2`), for games of points that
+    /// export it; `None` otherwise.
+    pub fn scores(&self, state: &State) -> Result<Option<Vec<i64>>> {
+        let goal = format!(
+            "catch({m}:scores({s}, Ss), error(existence_error(procedure, _), _), Ss = none)",
+            m = self.m(),
+            s = state.text()
+        );
+        let t = self.call(&goal, "Ss")?;
+        Ok(term::as_list(&t).and_then(|l| l.iter().map(term::as_i64).collect()))
+    }
+}
+
+fn regions(t: &Term) -> Vec<Region> {
+    term::as_list(t)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Region::from_term)
+        .collect()
+}
+
+fn atoms(t: &Term) -> Vec<String> {
+    term::as_list(t)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|l| term::as_atom(l).map(str::to_string))
+        .collect()
 }
 
 /// The module a rules file declares with `:- module(Name, Exports)`.

@@ -1,0 +1,238 @@
+//! The games tabula finds: every Prolog file in the Prolog folder (and in its
+//! `games/` folder) whose module exports `initial_state/2` and `game_info/1` is a
+//! game. Files are read, not run, so a listing costs little and runs nobody's code.
+
+use super::info::{GameInfo, PlayerFacts};
+use super::{GameError, prolog_dir};
+use crate::engine::Engine;
+use crate::term::{self, Term};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// The games of the Prolog folder.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    /// Sorted by name.
+    pub games: Vec<&'static GameInfo>,
+    /// The game tabula opens when none is named (`game:default_game/1`).
+    pub default: Option<String>,
+    /// Files that declare a game but could not be read as one, in words.
+    pub problems: Vec<String>,
+}
+
+impl Catalog {
+    /// The game called `name` (its module name or one of its aliases).
+    pub fn find(&self, name: &str) -> Option<&'static GameInfo> {
+        let wanted = name.to_ascii_lowercase();
+        self.games
+            .iter()
+            .find(|g| g.name == wanted)
+            .or_else(|| self.games.iter().find(|g| g.is_called(&wanted)))
+            .copied()
+    }
+
+    /// The names of the games, for messages.
+    pub fn names(&self) -> Vec<&str> {
+        self.games.iter().map(|g| g.name.as_str()).collect()
+    }
+}
+
+/// The games of [`prolog_dir`], found once per process.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| scan(&prolog_dir()))
+}
+
+/// The game called `name`: a game of the catalog, or the game declared by the file
+/// `name` when it is a path to a `.pl` file.
+pub fn find_game(name: &str) -> Option<&'static GameInfo> {
+    if name.ends_with(".pl") && Path::new(name).is_file() {
+        return read_game(Path::new(name)).ok();
+    }
+    catalog().find(name)
+}
+
+/// The game tabula opens when none is named.
+pub fn default_game() -> Option<&'static GameInfo> {
+    let c = catalog();
+    c.default
+        .as_deref()
+        .and_then(|d| c.find(d))
+        .or_else(|| c.games.first().copied())
+}
+
+/// The game declared by the rules file `path` (any file, anywhere), read once per
+/// process and path.
+pub fn read_game(path: &Path) -> Result<&'static GameInfo, GameError> {
+    static READ: OnceLock<Mutex<HashMap<PathBuf, &'static GameInfo>>> = OnceLock::new();
+    let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let cache = READ.get_or_init(Default::default);
+    if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok(g);
+    }
+    if let Some(g) = catalog().games.iter().find(|g| same_file(&g.file, &key)) {
+        return Ok(g);
+    }
+    if !path.is_file() {
+        return Err(GameError::Usage(format!(
+            "{}: {}",
+            path.display(),
+            if path.is_dir() {
+                "is a folder, not a rules file"
+            } else {
+                "no such file"
+            }
+        )));
+    }
+    let engine = Engine::new()?;
+    let dir = prolog_dir();
+    let generic = player_facts(&engine, &dir.join("players.pl")).unwrap_or_default();
+    let game = match read_file_game(&engine, path, &generic, &dir)? {
+        Some(g) => g,
+        None => {
+            return Err(GameError::Usage(format!(
+                "{}: not a game: its module must export initial_state/2 and game_info/1 (see prolog/game.pl and docs/new-game.md)",
+                path.display()
+            )));
+        }
+    };
+    let leaked: &'static GameInfo = Box::leak(Box::new(game));
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, leaked);
+    Ok(leaked)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    std::fs::canonicalize(a).is_ok_and(|a| a == b)
+}
+
+/// Lists the `.pl` files of `dir` and `dir/games`, sorted.
+fn rules_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for d in [dir.to_path_buf(), dir.join("games")] {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "pl") && p.is_file() {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn scan(dir: &Path) -> Catalog {
+    let mut catalog = Catalog::default();
+    let engine = match Engine::new() {
+        Ok(e) => e,
+        Err(e) => {
+            catalog
+                .problems
+                .push(format!("cannot start Prolog to list the games: {e}"));
+            return catalog;
+        }
+    };
+    let generic = player_facts(&engine, &dir.join("players.pl")).unwrap_or_default();
+    for file in rules_files(dir) {
+        if file.file_name().is_some_and(|n| n == "game.pl") {
+            if let Ok(facts) = file_facts(&engine, &file) {
+                catalog.default = facts.iter().find_map(|f| {
+                    term::args(f, "default_game", 1)
+                        .and_then(|a| term::as_atom(a.first()?))
+                        .map(str::to_string)
+                });
+            }
+            continue;
+        }
+        match read_file_game(&engine, &file, &generic, dir) {
+            Ok(Some(game)) => {
+                if catalog.games.iter().any(|g| g.name == game.name) {
+                    catalog.problems.push(format!(
+                        "{}: another file already declares the game {}",
+                        file.display(),
+                        game.name
+                    ));
+                } else {
+                    catalog.games.push(Box::leak(Box::new(game)));
+                }
+            }
+            Ok(None) => {}
+            Err(e) => catalog.problems.push(e.to_string()),
+        }
+    }
+    catalog.games.sort_by(|a, b| a.name.cmp(&b.name));
+    catalog
+}
+
+/// The facts of one file (see `'$tabula':file_facts/2`).
+fn file_facts(engine: &Engine, file: &Path) -> Result<Vec<Term>, GameError> {
+    let goal = format!(
+        "'$tabula':file_facts({}, Fs)",
+        term::quote_string(&file.to_string_lossy())
+    );
+    let facts = engine.query_value(&goal, "Fs")?;
+    Ok(term::as_list(&facts).unwrap_or_default())
+}
+
+fn player_facts(engine: &Engine, file: &Path) -> Option<PlayerFacts> {
+    if !file.is_file() {
+        return None;
+    }
+    file_facts(engine, file)
+        .ok()
+        .map(|f| PlayerFacts::from_facts(&f))
+}
+
+/// The game `file` declares, `None` when it declares none.
+fn read_file_game(
+    engine: &Engine,
+    file: &Path,
+    generic: &PlayerFacts,
+    dir: &Path,
+) -> Result<Option<GameInfo>, GameError> {
+    let facts = file_facts(engine, file)?;
+    let Some((module, exports)) = facts.iter().find_map(|f| {
+        term::args(f, "module", 2)
+            .and_then(|a| Some((term::as_atom(a.first()?)?.to_string(), a.get(1)?)))
+    }) else {
+        return Ok(None);
+    };
+    let exported: Vec<String> = term::as_list(exports)
+        .unwrap_or_default()
+        .iter()
+        .map(term::to_text)
+        .collect();
+    let declares = |pi: &str| exported.iter().any(|e| e == pi);
+    if !declares("initial_state/2") || !declares("game_info/1") {
+        return Ok(None);
+    }
+    let info = facts
+        .iter()
+        .find_map(|f| term::args(f, "game_info", 1).and_then(|a| a.first().cloned()))
+        .ok_or_else(|| {
+            GameError::Usage(format!(
+                "{}: exports game_info/1 but has no game_info([...]) fact written out in full",
+                file.display()
+            ))
+        })?;
+    let mut game = GameInfo::from_facts(&module, file, &info, None, generic, dir)
+        .map_err(|e| GameError::Usage(format!("{}: {e}", file.display())))?;
+    if let Some(players) = game.players_file.clone() {
+        let own = player_facts(engine, &players).ok_or_else(|| {
+            GameError::Usage(format!(
+                "{}: its players file {} does not exist",
+                file.display(),
+                players.display()
+            ))
+        })?;
+        game = GameInfo::from_facts(&module, file, &info, Some(&own), generic, dir)
+            .map_err(|e| GameError::Usage(format!("{}: {e}", file.display())))?;
+    }
+    Ok(Some(game))
+}
