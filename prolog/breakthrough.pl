@@ -82,16 +82,10 @@ w (a white piece), b (a black piece) or . (empty), then one blank and the
 side to move, w or b (- when the game is over; such a text is no start
 and does not parse). The 4 x 5 start: "bbbbb/bbbbb/wwwww/wwwww w".
 
-The view (view/2), the term a terminal or a GUI draws from:
-
-    breakthrough_view(Rows, Cols, Board, ToMove, Last, Pieces)
-
-  * Board: a list of Rows lists of Cols atoms w, b or e (empty), row Rows
-    FIRST (as drawn, from the top), column 1 first in each.
-  * ToMove: 1, 2, or `none` when the game is over.
-  * Last: `none`, or last(move(R1,C1,R2,C2), Captured), Captured true or
-    false.
-  * Pieces: [NWhite, NBlack], the pieces each side has left.
+The view (view/2) is a board in game.pl's vocabulary: the pieces as plain
+white and black discs, row Rows drawn first, the last move's squares marked
+(its target also as a capture when it took a piece), the notation's labels
+and the pieces each side has left.
 
 How the moves are found fast (random playouts on 8 x 8 run at about
 70 000 moves a second, CPU time; the simple list of coordinates did 4 200):

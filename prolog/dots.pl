@@ -767,8 +767,8 @@ segment_term(Move) :-
 % letters and numbers along the bottom and the right.
 %   ?- initial_state([rows(2), cols(2)], S0), apply_move(S0, h(0,0), S, _),
 %      view(S, board(Shape, [Line|_])).
-%   Shape = dots(2, 2), Line = line(1, 1, 1, 2, 1).
-view(State, board(dots(Rows, Cols), Items)) :-
+%   Shape = lattice(2, 2), Line = line(1, 1, 1, 2, 1).
+view(State, board(lattice(Rows, Cols), Items)) :-
     State = dots(_, _, _, _, _, _, Owned, History),
     board_size(State, Rows, Cols),
     reverse(History, Segments),

@@ -172,7 +172,7 @@ every position.
    Shape
      squares(Rows, Cols)   a grid of squares; square (R, C) counts R from 1
                            at the top row as drawn, C from 1 at the left
-     dots(Rows, Cols)      a lattice of dots, dot (R, C) counted the same
+     lattice(Rows, Cols)   a lattice of dots, dot (R, C) counted the same
                            way; lines join neighbouring dots, and cell
                            (R, C) is the box whose top-left dot is (R, C)
 
@@ -187,7 +187,7 @@ every position.
                            is last (part of the last move), capture (a
                            piece was taken there) or hint
      labels(Edge, Texts)   Edge is top, bottom, left or right; one text per
-                           column or row (per dot for dots(_, _)), in
+                           column or row (per dot for lattice(_, _)), in
                            drawing order
      caption(Text)         a line of text under the board (one or more)
      colours(Names)        the players' colours in order, from white,

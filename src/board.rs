@@ -13,18 +13,18 @@ pub enum Shape {
     Squares { rows: u32, cols: u32 },
     /// A lattice of dots, counted the same way; cell (r, c) is the box whose top-left
     /// dot is (r, c).
-    Dots { rows: u32, cols: u32 },
+    Lattice { rows: u32, cols: u32 },
 }
 
 impl Shape {
     pub fn rows(&self) -> u32 {
         match *self {
-            Shape::Squares { rows, .. } | Shape::Dots { rows, .. } => rows,
+            Shape::Squares { rows, .. } | Shape::Lattice { rows, .. } => rows,
         }
     }
     pub fn cols(&self) -> u32 {
         match *self {
-            Shape::Squares { cols, .. } | Shape::Dots { cols, .. } => cols,
+            Shape::Squares { cols, .. } | Shape::Lattice { cols, .. } => cols,
         }
     }
 }
@@ -166,8 +166,8 @@ impl Board {
                 rows: count(r)?,
                 cols: count(c)?,
             }
-        } else if let Some([r, c]) = term::args(shape, "dots", 2) {
-            Shape::Dots {
+        } else if let Some([r, c]) = term::args(shape, "lattice", 2) {
+            Shape::Lattice {
                 rows: count(r)?,
                 cols: count(c)?,
             }

@@ -25,7 +25,7 @@ pub struct Repl {
 }
 
 const HELP: &str = "\
-Type a Prolog goal ending with a full stop, e.g.  dots:initial_state([], S).
+Type a Prolog goal ending with a full stop, e.g.  GAME:initial_state([], S).  (GAME the game's module)
 After an answer, type ; (and Enter) for the next one, or just Enter to stop.
 Ctrl-C stops a goal that runs too long; at the prompt it clears the line.
 Commands:

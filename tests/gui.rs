@@ -402,3 +402,46 @@ fn programs_play_in_the_window_and_a_cheat_is_stopped() {
     assert!(status.contains("illegal"), "{status}");
     assert!(!h.state().session().is_over());
 }
+
+#[test]
+fn the_new_game_form_offers_exactly_the_options_each_game_declares() {
+    use tabula::game::catalog;
+    for game in &catalog().games {
+        let app = TabulaApp::new(GuiOptions {
+            game,
+            rules_file: None,
+            options: Vec::new(),
+            seats: vec![Some(PlayerSpec::Human), Some(PlayerSpec::Human)],
+            budget_ms: 300,
+            moves: Vec::new(),
+            watch: false,
+            computer_moves: false,
+        })
+        .unwrap();
+        let mut h = harness(app);
+        h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
+        h.run_steps(2);
+        for option in &game.options {
+            assert!(
+                h.query_by_label(&option.text).is_some(),
+                "{}: the form has no {:?}",
+                game.name,
+                option.text
+            );
+        }
+        // ... and none of another game's.
+        for other in &catalog().games {
+            for option in &other.options {
+                if !game.options.iter().any(|o| o.text == option.text) {
+                    assert!(
+                        h.query_by_label(&option.text).is_none(),
+                        "{}: the form offers {}'s {:?}",
+                        game.name,
+                        other.name,
+                        option.text
+                    );
+                }
+            }
+        }
+    }
+}

@@ -342,7 +342,7 @@ test(the_game_ends_when_every_segment_is_drawn_and_has_a_winner) :-
     \+ dots:to_move(S, _),
     dots:legal_moves(S, []),
     dots:segments_left(S, 0),
-    dots:view(S, board(dots(2, 2), Items)),
+    dots:view(S, board(lattice(2, 2), Items)),
     memberchk(fill(1, 1, 2, "B"), Items).
 
 test(equal_top_points_is_a_tie) :-
@@ -515,7 +515,7 @@ test(replay_reaches_the_same_position) :-
 
 test(view_draws_lines_oldest_first_and_boxes_with_their_owner) :-
     play([], [h(1,2), v(0,2), v(0,3), h(0,2)], S),
-    dots:view(S, board(dots(5, 6), Items)),
+    dots:view(S, board(lattice(5, 6), Items)),
     findall(L, (member(L, Items), L = line(_, _, _, _, _)), Lines),
     % h(I,J) joins dots (I+1,J+1)-(I+1,J+2); v(I,J) joins (I+1,J+1)-(I+2,J+1)
     Lines == [line(2,3,2,4,1), line(1,3,2,3,2), line(1,4,2,4,1), line(1,3,1,4,2)],
@@ -534,7 +534,7 @@ test(dispatchers_reach_the_game) :-
     game:game_legal_move(dots, S, h(0,0)),
     game:game_apply_move(dots, S, h(0,0), S1, []),
     game:game_outcome(dots, S1, ongoing),
-    game:game_view(dots, S1, board(dots(3, 6), [line(1,1,1,2,1)|_])),
+    game:game_view(dots, S1, board(lattice(3, 6), [line(1,1,1,2,1)|_])),
     game:game_explain_illegal(dots, S1, h(0,0), _),
     game:game_check_options(dots, [_|_]),
     game:game_max_plies(dots, S1, 26).

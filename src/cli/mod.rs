@@ -26,12 +26,8 @@ use std::time::{Duration, Instant};
     about = "Board games whose rules and computer players are written in Prolog",
     long_about = "Board games whose rules and computer players are written in Prolog and run by an \
 embedded Scryer Prolog: edit a rule in prolog/*.pl and the game changes everywhere.\n\n\
-With no command, tabula plays Timbiriche (Dots and Boxes) in the terminal against the strongest \
-computer player.",
-    after_help = "Games: dots (Timbiriche), breakthrough, kingpawn (the king-and-pawn chase): \
-`tabula games` lists them with their computer players.\n\
-Rules are read from the prolog/ folder of the source tree, or from $TABULA_PROLOG; the adapter \
-of .lisp players from the lisp/ folder beside it, or from $TABULA_LISP."
+With no command, tabula opens the default game (game:default_game/1) in a window when there is \
+a display, else in the terminal, against the strongest computer player."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -200,10 +196,14 @@ struct BoardArgs {
     /// A start position in the game's position text (kingpawn: "K81 k17 p18 w 0/30")
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
-    /// Start from a random position drawn as the Breakthrough championship does (size
-    /// too, unless --rows/--cols are given), from --seed
+    /// Start from a random position drawn as the game's championship does (for
+    /// Breakthrough the size too, unless --rows/--cols are given), from --seed
     #[arg(long)]
     random_start: bool,
+    /// Any option the game declares, NAME=VALUE (`tabula games` and the game's
+    /// game_info/1 list them), e.g. --option size=6 for Othello, --option connect=5
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    extra: Vec<String>,
 }
 
 impl BoardArgs {
@@ -225,7 +225,42 @@ impl BoardArgs {
                 [Term::integer(seed % (1 << 62))],
             ));
         }
+        for o in &self.extra {
+            // Checked by extra_options before the game starts.
+            if let Some((name, value)) = o.split_once('=') {
+                let value = match value.trim().parse::<i64>() {
+                    Ok(n) => Term::integer(n),
+                    Err(_) => Term::string(value.trim()),
+                };
+                options.push(Term::compound(name.trim(), [value]));
+            }
+        }
         options
+    }
+
+    /// Refuses an `--option` that is not NAME=VALUE or that the game does not declare.
+    fn check_extra(&self, info: &GameInfo) -> Result<(), GameError> {
+        for o in &self.extra {
+            let Some((name, _)) = o.split_once('=') else {
+                return Err(GameError::Usage(format!(
+                    "--option {o:?}: expected NAME=VALUE"
+                )));
+            };
+            if info.option(name.trim()).is_none() {
+                let names: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(GameError::Usage(format!(
+                    "--option {o:?}: {} has no option {:?}; its options: {}",
+                    info.name,
+                    name.trim(),
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -439,8 +474,45 @@ struct BenchArgs {
 }
 
 /// Runs the command line; the exit code says how it went.
+/// The end of `--help`: the games found in the Prolog folder (read only when help is
+/// asked for, since finding them reads every rules file).
+fn games_help() -> String {
+    let catalog = game::catalog();
+    let games: Vec<String> = catalog
+        .games
+        .iter()
+        .map(|g| {
+            if g.title.to_ascii_lowercase() == g.name {
+                g.name.clone()
+            } else {
+                format!("{} ({})", g.name, g.title)
+            }
+        })
+        .collect();
+    format!(
+        "Games: {}; `tabula games` lists them with their computer players (ai is each game's strongest).\n\
+A new game is one Prolog file in the rules folder (docs/new-game.md). Rules are read from {}, or from \
+$TABULA_PROLOG; the adapter of .lisp players from the lisp/ folder beside it, or from $TABULA_LISP.",
+        games.join(", "),
+        game::prolog_dir().display()
+    )
+}
+
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let wants_help = args
+        .iter()
+        .skip(1)
+        .any(|a| a == "--help" || a == "-h" || a == "help");
+    let mut command = Cli::command();
+    if wants_help {
+        command = command.after_help(games_help());
+    }
+    let cli = match Cli::from_arg_matches(&command.get_matches_from(args)) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         None if crate::gui::display_available() => gui(GuiArgs {
             game: None,
@@ -449,6 +521,7 @@ pub fn main() -> ExitCode {
                 cols: None,
                 start: None,
                 random_start: false,
+                extra: Vec::new(),
             },
             seats: SeatArgs::default_table(),
             rules: None,
@@ -468,6 +541,7 @@ pub fn main() -> ExitCode {
                     cols: None,
                     start: None,
                     random_start: false,
+                    extra: Vec::new(),
                 },
                 seats: SeatArgs::default_table(),
                 seed: None,
@@ -542,6 +616,7 @@ fn play(args: PlayArgs) -> Result<(), GameError> {
     crate::program::run_unsandboxed(args.seats.no_sandbox);
     let rules = Rules::load(info, args.rules.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
+    args.board.check_extra(info)?;
     let mut options = args.board.options(seed);
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
@@ -642,9 +717,9 @@ fn table_setup(
         let text = rules
             .position_text(&state)?
             .ok_or_else(|| GameError::Usage(format!("{} has no random start", info.name)))?;
-        if let Some((r, c)) = view_size(&rules.view(&state)?) {
-            rows = Some(r);
-            cols = Some(c);
+        if let Some(board) = crate::board::Board::from_view(&rules.view(&state)?) {
+            rows = Some(board.shape.rows());
+            cols = Some(board.shape.cols());
         }
         start = Some(text);
     }
@@ -654,18 +729,13 @@ fn table_setup(
     if let Some(c) = cols {
         options.push(("cols".to_string(), c.to_string()));
     }
-    Ok((options, start))
-}
-
-/// Rows and columns of a view whose first two arguments are the board's size.
-fn view_size(view: &Term) -> Option<(u32, u32)> {
-    match view {
-        Term::Compound(_, args) if args.len() >= 2 => Some((
-            u32::try_from(term::as_i64(&args[0])?).ok()?,
-            u32::try_from(term::as_i64(&args[1])?).ok()?,
-        )),
-        _ => None,
+    board.check_extra(info)?;
+    for o in &board.extra {
+        if let Some((name, value)) = o.split_once('=') {
+            options.push((name.trim().to_string(), value.trim().to_string()));
+        }
     }
+    Ok((options, start))
 }
 
 /// The tabula executable, which serves tabula's own players to the referee.
@@ -762,6 +832,7 @@ fn move_time_ms(seconds: f64) -> Result<u64, GameError> {
 fn gui(args: GuiArgs) -> Result<(), GameError> {
     let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     crate::program::run_unsandboxed(args.seats.no_sandbox);
+    args.board.check_extra(info)?;
     let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));

@@ -118,7 +118,7 @@ pub fn show(
     // Squares span one cell each; dots span the gaps between them.
     let (span_x, span_y) = match board.shape {
         Shape::Squares { .. } => (cols as f32, rows as f32),
-        Shape::Dots { .. } => ((cols.max(2) - 1) as f32, (rows.max(2) - 1) as f32),
+        Shape::Lattice { .. } => ((cols.max(2) - 1) as f32, (rows.max(2) - 1) as f32),
     };
     let margin = 1.6;
     let cell = ((area.width() / (span_x + margin))
@@ -149,7 +149,7 @@ pub fn show(
         Shape::Squares { .. } => squares(
             ui, &painter, &response, board, &layout, input, selected, dark_mode,
         ),
-        Shape::Dots { .. } => dots(ui, &painter, &response, board, &layout, input, dark_mode),
+        Shape::Lattice { .. } => lattice(ui, &painter, &response, board, &layout, input, dark_mode),
     };
     (clicked, Some(layout))
 }
@@ -489,7 +489,7 @@ fn text_faint(dark_mode: bool) -> Color32 {
     }
 }
 
-fn dots(
+fn lattice(
     ui: &Ui,
     painter: &Painter,
     response: &egui::Response,

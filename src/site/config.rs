@@ -236,9 +236,9 @@ game = {game:?}
 move_time = 1.0
 memory = "1G"
 
-# How games are scored and graded: breakthrough (seed 000: groups A and B by valid
-# games, grades 5..10, self-games), kingpawn (seed 001: over 10 % of games lost by
-# fault leaves the ranking), or points (no grades). Left out: the game's own.
+# How games are scored and graded: valid_games (assignment 000: groups A and B by
+# the share of valid games, grades 5..10), faults (assignment 001: over 10 % of games
+# lost by fault leaves the ranking), or points (no grades). Left out: the game's own.
 # scoring = "points"
 
 # Championship games played at once, each on cores of its own. Keep one core free

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 pub fn render(b: &Board, style: Style, sides: &[String]) -> String {
     let mut out = match b.shape {
         Shape::Squares { rows, cols } => squares(b, rows, cols, style, sides),
-        Shape::Dots { rows, cols } => dots(b, rows, cols, style),
+        Shape::Lattice { rows, cols } => lattice(b, rows, cols, style),
     };
     for c in &b.captions {
         let _ = writeln!(out, "  {c}");
@@ -96,7 +96,7 @@ fn squares(b: &Board, rows: u32, cols: u32, style: Style, sides: &[String]) -> S
     out
 }
 
-fn dots(b: &Board, rows: u32, cols: u32, style: Style) -> String {
+fn lattice(b: &Board, rows: u32, cols: u32, style: Style) -> String {
     let mut out = String::new();
     let w = width(&b.labels.left).max(2);
     let margin = w + 4;
@@ -193,7 +193,7 @@ mod tests {
         let view = Term::compound(
             "board",
             [
-                Term::compound("dots", [int(3), int(3)]),
+                Term::compound("lattice", [int(3), int(3)]),
                 Term::List(vec![
                     line(1, 1, 1, 2, 1),
                     line(1, 1, 2, 1, 2),

@@ -1,0 +1,665 @@
+/** Generic computer players: they play any game that follows the contract.
+
+Every game gets these players, whether or not it has computer players of
+its own (game_info's players(File)): they use nothing but the predicates
+of the contract (game.pl), so they know no game's rules or strategy:
+legal_moves/2, apply_move/4, to_move/2, outcome/2, players/2, and two
+optional ones, evaluation/3 (how good a position looks) and scores/2 (the
+running points), when the game exports them. The levels, weakest first:
+
+  * random: a legal move drawn uniformly at random. A baseline.
+  * alphabeta: a depth-limited negamax search with alpha-beta pruning and
+    iterative deepening (depth 1, 2, ... while the time lasts). A finished
+    game is worth 10000 - Ply for the winner (so the fastest win is the
+    best), -10000 + Ply for the others and 0 for a tie, plus the score
+    difference for games played for points; a position at the depth limit
+    is judged by the game's evaluation/3, or when the game has none by the
+    running score difference (scores/2), or else as even (0). The root
+    moves are searched best first, in the order of the previous depth
+    (the first depth in a random order, so that equal moves are chosen
+    at random). No transposition table, no move ordering below the root:
+    the player knows nothing of the game to order the moves by.
+  * mcts: Monte Carlo tree search (UCT): a tree grows from the position
+    one node per iteration; each iteration walks down the tree, at every
+    node taking the child with the best upper confidence bound (its mean
+    result plus C * sqrt(ln N / n), C = 0.5), adds one new child (an
+    untried move drawn at random), and plays one game of uniformly random
+    moves from it to the end (a playout); the playout's result goes back
+    up the path. The move played is the root's most visited child.
+
+Strength (measured, mcts at 1 s a move against each game's own greedy
+player, colours alternating, 10 games each, on a busy 2-core machine):
+5 x 6 dots, lost 10 of 10 (random playouts hardly ever take a box, so a
+box given away looks nearly free); Breakthrough 8 x 8, won 1 of 10;
+the king-and-pawn chase, won 3 of 10 (3 of 5 as White, whose random
+playouts seldom find the pawn; 0 of 5 as Black, which loses by force
+anyway: White wins from the start with 18 moves of its 30). alphabeta,
+with the score difference for evaluation, lost 6 of 6 at dots. mcts
+beats random easily (at 300 ms, C = sqrt(2): 4 of 4 at dots and at
+Breakthrough).
+Iterations a second of mcts from the start (1 s budget, 0.6 s searched):
+dots 900 to 1 350, Breakthrough 580 to 830, the chase 100 to 130; over
+whole games, with shorter playouts near the end, about 1 600 to 3 600,
+800 to 1 850 and 230 to 1 000.
+
+Turns. Nothing assumes that the players alternate: every node of the
+search knows whose move it is (to_move/2), so a player who moves again
+(in dots, after closing a box) is searched as such. alphabeta negates a
+child's value only when the child's mover is another player; mcts scores
+every node for the player who moved into it (the player to move at its
+parent). With more than two players, alphabeta is "paranoid" (every other
+player is taken as one opponent) and mcts scores each node for its own
+player: 1 for a win, 1/2 for a tie that includes it, 0 otherwise.
+
+Time. choose_move/6 is given a budget in milliseconds. A query cannot be
+interrupted from outside (scryer-embedding.md), so the players count CPU
+time themselves, statistics(runtime, _), and aim to finish within 60% of
+the budget:
+  * alphabeta starts no new depth once 25% of the budget is used, and an
+    unfinished depth is abandoned at 60% (every interior node looks at the
+    clock; it throws players_timeout, caught at the root): the move is
+    then the last complete depth's.
+  * mcts looks at the clock before each iteration and every 16 moves of a
+    playout; a playout still running at 60% is abandoned (its iteration
+    does not count). A playout is also cut at the game's max_plies/2
+    bound (game:game_max_plies/3) and then counts as a tie.
+
+Memory (Scryer has no garbage collector: only backtracking frees memory).
+Each move is searched inside findall/3, so everything the search built is
+given back once the move is chosen. Within a search:
+  * alphabeta searches each child of depth 1 or more inside findall/3,
+    which frees its subtree's positions as soon as its value is known.
+    (Measured, 5 x 6 dots and 8 x 8 Breakthrough: without it a search
+    held 20 to 30 MB per second of CPU time; with it the process grows by
+    a few MB, whatever the budget.)
+  * mcts keeps its tree in a global variable (bb_put/2) between chunks of
+    256 iterations, each chunk run in a failure-driven loop (see
+    mcts_chunks/1): the garbage of a chunk (the old copies of the paths,
+    the positions replayed) is freed when it fails. The tree holds no
+    positions: an iteration replays the moves from the root down its
+    path (a few apply_move/4 calls, cheap next to a playout of dozens of
+    moves), so a node costs about 100 bytes, plus the untried moves of a
+    node not fully expanded. Each playout runs in its own findall/3.
+    Measured (RSS of the engine process): 1-second moves on 5 x 6 dots or
+    8 x 8 Breakthrough, one after the other, about +3 MB, the same after
+    each move (nothing accumulates); one 18-second search of 22 000
+    iterations, +22 MB. Before (positions in the nodes, no chunks) an
+    iteration cost about 4 KB, half of it the copies of the lists of
+    children and untried moves along the path.
+
+The tree of mcts: a node is
+    n(Visits, Wins, Q, E, Player, Untried, Children)
+    t(Visits, Wins, Q, E, Result)          (a finished game)
+where Wins counts 2 for a win, 1 for a tie and 0 for a loss (integers,
+half points) of the player who moved into the node, Q and E are what the
+selection needs (see "Level mcts"), Player is the player to move at the
+node, Untried the legal moves not expanded yet (fresh until the node is
+visited a second time) and Children a list of c(Move, Node), newest
+first.
+
+Failures. choose_move/6 fails only when the game is over (no legal move).
+Should a search go wrong in any way (fail, throw), the move is the first
+legal move and the reason is fallback: a broken evaluation costs a weak
+move, never a missing one.
+
+Calls into the game go through bridge predicates (Name_in(..., Game), the
+module last, a plain body goal), for the reason game.pl explains under
+"How this module calls a game".
+*/
+
+:- module(players, [levels/1,
+                    level_info/2,
+                    choose_move/6]).
+
+:- use_module(library(lists)).
+:- use_module(library(random)).
+:- use_module(library(error)).
+:- use_module(library(time)).
+:- use_module(library(iso_ext)).
+
+
+/* ---------------------------------------------------------------------
+   The levels
+   --------------------------------------------------------------------- */
+
+%% levels(-Levels)
+% Levels are the generic players, from the weakest to the strongest.
+levels([random, alphabeta, mcts]).
+
+%% level_info(?Level, -Text)
+% Text says in one line how Level plays.
+level_info(random, "plays any legal move, at random").
+level_info(alphabeta, "searches ahead with alpha-beta, judging positions by the game's evaluation").
+level_info(mcts, "Monte Carlo tree search (UCT) with random playouts").
+
+%% choose_move(+Game, +Level, +State, +BudgetMs, -Move, -Reason)
+% Move is the move the generic player Level chooses in State, a position
+% of the game module Game (an atom such as dots) in which the game is not
+% over, within about BudgetMs milliseconds of CPU time (see "Time" at the
+% top); Reason says why:
+%   * random: Level random;
+%   * search(Depth, Value): Level alphabeta searched Depth plies deep (the
+%     last depth completed) and Move is worth Value for the mover (see the
+%     top for the scale);
+%   * mcts(Iterations, WinRate): Level mcts ran Iterations iterations and
+%     Move won WinRate percent of its playouts (ties count half);
+%   * only_move: there was one legal move, played at once (alphabeta and
+%     mcts);
+%   * fallback: the search gave no move in time, or went wrong: Move is
+%     the first legal move.
+% Fails when the game is over. Throws domain_error(players_level, Level)
+% for an unknown level and type_error(integer, BudgetMs) for a budget that
+% is not an integer; nothing else (the search runs under catch/3).
+choose_move(Game, Level, State, BudgetMs, Move, Reason) :-
+    must_be(integer, BudgetMs),
+    (   levels(Levels), memberchk(Level, Levels) -> true
+    ;   domain_error(players_level, Level, choose_move/6)
+    ),
+    catch(legal_moves_in(State, Moves0, Game), _, Moves0 = []),
+    Moves0 = [First|_],
+    !,
+    Moves = Moves0,
+    % findall/3: the memory of the search comes back at once.
+    findall(M-R, level_once(Level, Game, State, Moves, BudgetMs, M, R), Found),
+    (   Found = [Move0-Reason0|_], memberchk(Move0, Moves) ->
+        Move = Move0, Reason = Reason0
+    ;   Move = First, Reason = fallback
+    ).
+
+% level_once(+Level, +Game, +State, +Moves, +BudgetMs, -Move, -Reason):
+% the first answer of level_move/7; failure when it fails or throws.
+level_once(Level, Game, State, Moves, BudgetMs, Move, Reason) :-
+    catch(level_move(Level, Game, State, Moves, BudgetMs, Move, Reason), _, fail),
+    !.
+
+% level_move(+Level, +Game, +State, +Moves, +BudgetMs, -Move, -Reason)
+level_move(random, _, _, Moves, _, Move, random) :-
+    random_element(Moves, Move).
+level_move(alphabeta, Game, State, Moves, BudgetMs, Move, Reason) :-
+    (   Moves = [Move] -> Reason = only_move
+    ;   alphabeta_move(Game, State, Moves, BudgetMs, Move, Reason)
+    ).
+level_move(mcts, Game, State, Moves, BudgetMs, Move, Reason) :-
+    (   Moves = [Move] -> Reason = only_move
+    ;   mcts_move(Game, State, Moves, BudgetMs, Move, Reason)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   Bridges into the game (see game.pl, "How this module calls a game")
+   --------------------------------------------------------------------- */
+
+legal_moves_in(State, Moves, Game) :- Game:legal_moves(State, Moves).
+apply_move_in(State, Move, NewState, Events, Game) :-
+    Game:apply_move(State, Move, NewState, Events).
+to_move_in(State, Player, Game) :- Game:to_move(State, Player).
+outcome_in(State, Outcome, Game) :- Game:outcome(State, Outcome).
+evaluation_in(State, Player, Value, Game) :- Game:evaluation(State, Player, Value).
+scores_in(State, Scores, Game) :- Game:scores(State, Scores).
+
+% apply_once(+State, +Move, -NewState, +Game): apply_move/4, its first
+% answer only (the contract says it is deterministic; a stray choice point
+% would keep the search's memory and slow it down).
+apply_once(State, Move, NewState, Game) :-
+    apply_move_in(State, Move, NewState, _, Game),
+    !.
+
+% max_plies(+Game, +State, -Max): the bound on the game's length from
+% State, game.pl's game_max_plies/3 (10000 when the game gives none, or
+% when game.pl is not loaded).
+max_plies(Game, State, Max) :-
+    (   catch(game:game_max_plies(Game, State, Max0), _, fail),
+        integer(Max0), Max0 >= 0 ->
+        Max = Max0
+    ;   Max = 10000
+    ).
+
+% now(-T): the CPU time used so far, in milliseconds.
+now(T) :-
+    statistics(runtime, [T, _]).
+
+
+/* ---------------------------------------------------------------------
+   Level alphabeta
+   --------------------------------------------------------------------- */
+
+/* The values, for the player P they are computed for (the mover at the
+   node where they are compared): a finished game 10000 - Ply + Diff when P
+   won, -10000 + Ply + Diff when another player did, 0 + Diff for a tie
+   (Ply counts the moves from the root; Diff is P's score minus the best
+   score of the others, so that a larger margin is preferred); a position
+   at the depth limit, its static value (static/4). A value of 9000 or
+   more in size is a proven result, and ends the deepening. */
+
+% The bounds: larger than any value.
+ab_inf(1000000).
+
+% The share of the budget: no new depth after StartShare, abandon the
+% depth running at StopShare.
+ab_shares(0.25, 0.6).
+
+% alphabeta_move(+Game, +State, +Moves, +BudgetMs, -Move, -Reason)
+alphabeta_move(Game, State, Moves, BudgetMs, Move, Reason) :-
+    now(T0),
+    ab_shares(StartShare, StopShare),
+    Start is T0 + BudgetMs * StartShare,
+    Deadline is T0 + BudgetMs * StopShare,
+    to_move_in(State, P, Game),
+    static_mode(Game, State, P, Mode),
+    Ctx = ctx(Game, Mode, Deadline),
+    root_children(Moves, State, Game, Kids),
+    max_plies(Game, State, MaxPlies),
+    MaxDepth is max(1, min(MaxPlies, 100)),
+    deepen(1, MaxDepth, Kids, P, Ctx, Start, none, Move, Reason).
+
+% root_children(+Moves, +State, +Game, -Kids): each legal move with the
+% position it leads to, as Key-r(Move, State1), in a random order (the
+% search keeps the first of equal moves: so a tie, which is common when
+% the game has no evaluation, is broken at random, reproducibly with
+% set_random/1).
+root_children(Moves, State, Game, Kids) :-
+    random_keys(Moves, State, Game, Keyed),
+    keysort(Keyed, Kids).
+
+random_keys([], _, _, []).
+random_keys([M|Ms], State, Game, [K-r(M, S1)|Kids]) :-
+    apply_once(State, M, S1, Game),
+    random_integer(0, 1000000, K),
+    random_keys(Ms, State, Game, Kids).
+
+% deepen(+D, +MaxDepth, +Kids, +P, +Ctx, +Start, +Last, -Move, -Reason):
+% searches depth D, D+1, ...; Last is best(Move, Value, Depth) of the last
+% complete depth, or none.
+deepen(D, MaxDepth, Kids, P, Ctx, Start, Last, Move, Reason) :-
+    ab_inf(Inf),
+    NegInf is -Inf,
+    (   catch(root_search(Kids, P, D, Ctx, NegInf, Scored), players_timeout, fail) ->
+        keysort(Scored, Sorted),
+        Sorted = [NegV-r(Best, _)|_],
+        V is -NegV,
+        now(T),
+        (   ( abs(V) >= 9000 ; D >= MaxDepth ; T >= Start ) ->
+            Move = Best, Reason = search(D, V)
+        ;   D1 is D + 1,
+            deepen(D1, MaxDepth, Sorted, P, Ctx, Start, best(Best, V, D), Move, Reason)
+        )
+    ;   Last = best(Move, V, D0) ->
+        Reason = search(D0, V)
+    ;   fail                    % not even depth 1: choose_move/6 falls back
+    ).
+
+% root_search(+Kids, +P, +D, +Ctx, +Alpha, -Scored): the value of each
+% root move at depth D, keyed -Value (the best first, once keysorted; a
+% move after the first that cannot beat the best so far has an upper
+% bound for its value, which keeps it behind).
+root_search([], _, _, _, _, []).
+root_search([_-r(M, S1)|Kids], P, D, Ctx, Alpha, [NegV-r(M, S1)|Scored]) :-
+    ab_inf(Inf),
+    D1 is D - 1,
+    child_value(S1, P, D1, 1, Alpha, Inf, Ctx, V),
+    NegV is -V,
+    Alpha1 is max(Alpha, V),
+    root_search(Kids, P, D, Ctx, Alpha1, Scored).
+
+% child_value(+S, +P, +D, +Ply, +Alpha, +Beta, +Ctx, -V): V is the value
+% for P, who just moved, of the position S reached at Ply, searched D more
+% plies deep. The child is searched from its own mover's side: the same
+% window and value when that is P again (an extra turn), else the window
+% and the value negated. The search of a child runs inside findall/3,
+% which gives back the memory of its subtree as soon as its value is
+% known (measured on 5 x 6 dots: without it, a search held about 20 MB a
+% second of CPU time until the move was chosen).
+child_value(S, P, D, Ply, Alpha, Beta, Ctx, V) :-
+    Ctx = ctx(Game, Mode, _),
+    outcome_in(S, Outcome, Game),
+    (   Outcome = over(Scores, Result) ->
+        terminal_value(Scores, Result, P, Ply, V)
+    ;   D =< 0 ->
+        static(Mode, S, P, Game, V)
+    ;   to_move_in(S, Q, Game),
+        findall(V1, subtree_value(S, P, Q, D, Ply, Alpha, Beta, Ctx, V1), [V])
+    ).
+
+% subtree_value(+S, +P, +Q, +D, +Ply, +Alpha, +Beta, +Ctx, -V): the value
+% for P of S, where Q is to move (see child_value/8).
+subtree_value(S, P, Q, D, Ply, Alpha, Beta, Ctx, V) :-
+    (   Q == P ->
+        negamax(S, P, D, Ply, Alpha, Beta, Ctx, V)
+    ;   NA is -Beta, NB is -Alpha,
+        negamax(S, Q, D, Ply, NA, NB, Ctx, V0),
+        V is -V0
+    ).
+
+% negamax(+S, +P, +D, +Ply, +Alpha, +Beta, +Ctx, -V): V is the value of
+% the game in progress S for P, the player to move, searched D >= 1 plies
+% deep (fail-soft alpha-beta: V may lie outside the window, as a bound).
+negamax(S, P, D, Ply, Alpha, Beta, Ctx, V) :-
+    tick(Ctx),
+    Ctx = ctx(Game, _, _),
+    legal_moves_in(S, Moves, Game),
+    ab_inf(Inf),
+    NegInf is -Inf,
+    D1 is D - 1,
+    Ply1 is Ply + 1,
+    negamax_moves(Moves, S, P, D1, Ply1, Alpha, Beta, Ctx, NegInf, V).
+
+negamax_moves([], _, _, _, _, _, _, _, V, V).
+negamax_moves([M|Ms], S, P, D1, Ply1, Alpha, Beta, Ctx, V0, V) :-
+    Ctx = ctx(Game, _, _),
+    apply_once(S, M, S1, Game),
+    child_value(S1, P, D1, Ply1, Alpha, Beta, Ctx, V1),
+    V2 is max(V0, V1),
+    (   V2 >= Beta ->
+        V = V2
+    ;   Alpha1 is max(Alpha, V2),
+        negamax_moves(Ms, S, P, D1, Ply1, Alpha1, Beta, Ctx, V2, V)
+    ).
+
+% tick(+Ctx): throws players_timeout once the deadline is past.
+tick(ctx(_, _, Deadline)) :-
+    now(T),
+    (   T >= Deadline -> throw(players_timeout) ; true ).
+
+% terminal_value(+Scores, +Result, +P, +Ply, -V): the value for P of a
+% game that ended at Ply (see above).
+terminal_value(Scores, Result, P, Ply, V) :-
+    score_difference(Scores, P, Diff),
+    (   Result = winner(W) ->
+        (   W == P -> V is 10000 - Ply + Diff ; V is -10000 + Ply + Diff )
+    ;   Result = tie(Ps), memberchk(P, Ps) ->
+        V = Diff
+    ;   V is -10000 + Ply + Diff        % a tie of the others
+    ).
+
+% score_difference(+Scores, +P, -Diff): P's score minus the best of the
+% others' (0 unless the scores are integers).
+score_difference(Scores, P, Diff) :-
+    (   nth1(P, Scores, Mine), integer(Mine),
+        others_best(Scores, 1, P, none, Best), integer(Best) ->
+        Diff is Mine - Best
+    ;   Diff = 0
+    ).
+
+others_best([], _, _, Best, Best).
+others_best([S|Ss], I, P, Best0, Best) :-
+    (   I =:= P -> Best1 = Best0
+    ;   Best0 == none -> Best1 = S
+    ;   Best1 is max(Best0, S)
+    ),
+    I1 is I + 1,
+    others_best(Ss, I1, P, Best1, Best).
+
+% static_mode(+Game, +State, +P, -Mode): how positions at the depth limit
+% are judged: evaluation when the game exports evaluation/3 (and it
+% answers a number for State), scores when it exports scores/2, else none.
+% current_predicate/1 also answers for a predicate that loaded code merely
+% calls as Game:Name(...), hence the calls under catch/3 (as game.pl's
+% game_max_plies/3 does).
+static_mode(Game, State, P, Mode) :-
+    (   current_predicate(Game:evaluation/3),
+        catch(evaluation_in(State, P, V, Game), _, fail),
+        number(V) ->
+        Mode = evaluation
+    ;   current_predicate(Game:scores/2),
+        catch(scores_in(State, Scores, Game), _, fail),
+        Scores = [_|_] ->
+        Mode = scores
+    ;   Mode = none
+    ).
+
+% static(+Mode, +S, +P, +Game, -V): the static value of S for P.
+static(evaluation, S, P, Game, V) :-
+    evaluation_in(S, P, V0, Game),
+    V is round(V0).
+static(scores, S, P, Game, V) :-
+    scores_in(S, Scores, Game),
+    score_difference(Scores, P, V).
+static(none, _, _, _, 0).
+
+
+/* ---------------------------------------------------------------------
+   Level mcts
+   --------------------------------------------------------------------- */
+
+/* The statistics of a node are kept as integers, with what selection needs
+   ready-made: Q = Wins * 2^19 // Visits, the mean result scaled by 2^20,
+   and E = 2^20 / sqrt(Visits). The upper confidence bound of a child is
+   then Q + (K * E) >> 20, with K = C * sqrt(ln N) * 2^20 computed once per
+   node (N its visits): three integer operations per child. CHOICE: Scryer
+   keeps every float it computes until backtracking (measured: about 14
+   bytes each), so computing the bound in floats for each child of each
+   node of the path cost about 3 KB an iteration on 5 x 6 dots, more than
+   the tree itself; now floats are computed once per node of the path. */
+
+% The exploration constant C of UCT. CHOICE: 0.5, for results in [0, 1],
+% rather than the textbook sqrt(2): with a second of CPU time the search
+% has a thousand or so playouts, and exploring less paid. Measured, mcts
+% against mcts, 300 ms a move, colours alternating: C = 0.5 beat
+% C = sqrt(2) in 8 games of 10 at Breakthrough 8 x 8 and 7 of 10 at 5 x 6
+% dots; C = 0.25 against C = 0.5 won 5 of 10 and 7 of 10 (no clear
+% difference). Against Breakthrough's greedy player (1 s a move), C =
+% sqrt(2) lost 10 games of 10, C = 0.35 and C = 0.7 won 1 of 4 each.
+uct_c(0.5).
+
+% The share of the budget the search may use.
+mcts_share(0.6).
+
+% mcts_move(+Game, +State, +Moves, +BudgetMs, -Move, -Reason)
+mcts_move(Game, State, Moves, BudgetMs, Move, mcts(Iterations, WinRate)) :-
+    now(T0),
+    mcts_share(Share),
+    Deadline is T0 + BudgetMs * Share,
+    max_plies(Game, State, Max),
+    to_move_in(State, P, Game),
+    Ctx = mc(Game, State, Deadline, Max),
+    bb_put('$players_mcts', s(n(0, 0, 0, 0, P, Moves, []), 0)),
+    mcts_chunks(Ctx),
+    bb_get('$players_mcts', s(Root, Iterations)),
+    bb_put('$players_mcts', none),
+    Root = n(_, _, _, _, _, _, Kids),
+    most_visited(Kids, none, Move, Visits, Wins),
+    WinRate is (100 * Wins + Visits) // (2 * Visits).
+
+/* The iterations run in chunks (mcts_chunk_size/1 iterations each) in a
+   failure-driven loop: a chunk takes the tree from the global variable
+   '$players_mcts' (bb_get/2), grows it, puts it back (bb_put/2 copies it
+   out of the heap) and fails, which frees everything the chunk built on the heap: the tree's old
+   copies along the paths, and the tree itself, whose only copy is then
+   the one bb_put/2 keeps. So the heap never holds more than the tree,
+   twice, and one chunk's garbage. Each chunk pays for copying the tree
+   twice: not measurable (on 5 x 6 dots, 7 300 iterations in 6 s of CPU
+   with chunks of 256 or without chunks). */
+
+% mcts_chunk_size(-K)
+mcts_chunk_size(256).
+
+% mcts_chunks(+Ctx): chunks until one says it reached the deadline.
+mcts_chunks(Ctx) :-
+    \+ mcts_chunk(Ctx),
+    bb_get('$players_mcts_done', Done),
+    (   Done == true -> true ; mcts_chunks(Ctx) ).
+
+% mcts_chunk(+Ctx): one chunk; always fails (see above).
+mcts_chunk(Ctx) :-
+    bb_get('$players_mcts', s(Root0, I0)),
+    mcts_chunk_size(K),
+    mcts_loop(K, Root0, Ctx, I0, I, Root, Done),
+    bb_put('$players_mcts', s(Root, I)),
+    bb_put('$players_mcts_done', Done),
+    fail.
+
+% mcts_loop(+K, +Root0, +Ctx, +I0, -I, -Root, -Done): at most K
+% iterations from Root0, I0 done before; Done is true when the deadline
+% came, else false.
+mcts_loop(K, Root0, Ctx, I0, I, Root, Done) :-
+    Ctx = mc(_, State, Deadline, _),
+    now(T),
+    (   T >= Deadline ->
+        I = I0, Root = Root0, Done = true
+    ;   K =:= 0 ->
+        I = I0, Root = Root0, Done = false
+    ;   iterate(Root0, State, 0, Ctx, Root1, Result),
+        Result \== timeout ->
+        I1 is I0 + 1,
+        K1 is K - 1,
+        mcts_loop(K1, Root1, Ctx, I1, I, Root, Done)
+    ;   I = I0, Root = Root0, Done = true   % an iteration cut short does not count
+    ).
+
+% iterate(+Node0, +S, +Mover, +Ctx, -Node, -Result): one iteration from
+% Node0, whose position is S and which Mover moved into (0 at the root):
+% selection, expansion, playout, and the update of the path on the way
+% back. Result is the playout's result, winner(P), tie(Ps), none (cut
+% short at the game's max_plies/2) or timeout (cut short at the deadline:
+% then Node is thrown away, see mcts_loop/7; a timeout is a result rather
+% than an exception because catch/3 around every iteration costs time and
+% memory). A node gets its list of untried moves when it is visited the
+% second time (most nodes are visited once: they keep no list).
+iterate(t(N0, W0, _, _, Result), _, Mover, _, t(N, W, Q, E, Result), Result) :-
+    visit(N0, W0, Result, Mover, N, W, Q, E).
+iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx,
+        n(N, W, Q, E, P, Untried, Kids), Result) :-
+    (   Untried0 == fresh ->
+        Ctx = mc(Game, _, _, _),
+        legal_moves_in(S, Untried1, Game)
+    ;   Untried1 = Untried0
+    ),
+    (   Untried1 = [_|_] ->
+        take_random(Untried1, M, Untried),
+        expand(S, M, P, Ctx, Kid, Result),
+        Kids = [c(M, Kid)|Kids0]
+    ;   uct_c(C),
+        K is round(C * sqrt(log(N0)) * 1048576),
+        Kids0 = [c(_, First)|_],
+        kid_bound(First, K, U0),
+        best_kid(Kids0, K, 0, U0, 0, I),
+        replace_kid(I, Kids0, M, Kid0, Kid, Kids),
+        Untried = [],
+        Ctx = mc(Game, _, _, _),
+        apply_once(S, M, S1, Game),
+        iterate(Kid0, S1, P, Ctx, Kid, Result)
+    ),
+    visit(N0, W0, Result, Mover, N, W, Q, E).
+
+% visit(+N0, +W0, +Result, +Mover, -N, -W, -Q, -E): the statistics of a
+% node after one more visit that ended in Result.
+visit(N0, W0, Result, Mover, N, W, Q, E) :-
+    N is N0 + 1,
+    reward(Result, Mover, X),
+    W is W0 + X,
+    stats(N, W, Q, E).
+
+stats(N, W, Q, E) :-
+    Q is (W << 19) // N,
+    E is round(1048576 / sqrt(N)).
+
+% expand(+S, +M, +P, +Ctx, -Kid, -Result): the new node Kid for the
+% position after P plays M in S, with one playout from it.
+expand(S, M, P, Ctx, Kid, Result) :-
+    Ctx = mc(Game, _, Deadline, Max),
+    apply_once(S, M, S1, Game),
+    outcome_in(S1, Outcome, Game),
+    (   Outcome = over(_, Result) ->
+        reward(Result, P, X),
+        stats(1, X, Q, E),
+        Kid = t(1, X, Q, E, Result)
+    ;   legal_moves_in(S1, Moves, Game),
+        to_move_in(S1, Next, Game),
+        findall(R, playout(S1, Moves, Game, Deadline, 0, Max, R), [Result]),
+        reward(Result, P, X),
+        stats(1, X, Q, E),
+        Kid = n(1, X, Q, E, Next, fresh, [])
+    ).
+
+% playout(+S, +Moves, +Game, +Deadline, +Ply, +Max, -Result): a game of
+% random moves from S, whose legal moves are Moves, to its end; Result is
+% its outcome's result, none when it lasted Max plies without ending, or
+% timeout when the deadline came first (the clock is looked at every 16
+% plies).
+playout(S, Moves, Game, Deadline, Ply, Max, Result) :-
+    (   Moves == [] ->
+        outcome_in(S, Outcome, Game),
+        (   Outcome = over(_, Result0) -> Result = Result0 ; Result = none )
+    ;   Ply >= Max ->
+        Result = none
+    ;   Ply /\ 15 =:= 15, now(T), T >= Deadline ->
+        Result = timeout
+    ;   random_element(Moves, M),
+        apply_once(S, M, S1, Game),
+        legal_moves_in(S1, Moves1, Game),
+        Ply1 is Ply + 1,
+        playout(S1, Moves1, Game, Deadline, Ply1, Max, Result)
+    ).
+
+% reward(+Result, +P, -X): what Result is worth to player P, in half
+% points: 2 for a win, 1 for a tie that P shares (or a playout cut short),
+% 0 otherwise. P = 0 (above the root) gets 0.
+reward(winner(W), P, X) :-
+    (   W == P -> X = 2 ; X = 0 ).
+reward(tie(Ps), P, X) :-
+    (   memberchk(P, Ps) -> X = 1 ; X = 0 ).
+reward(none, P, X) :-
+    (   P =:= 0 -> X = 0 ; X = 1 ).
+reward(timeout, _, 0).
+
+% best_kid(+Kids, +K, +I, +Best0, +BestI0, -BestI): BestI (from 0) is the
+% kid with the highest upper confidence bound (kid_bound/3), the first one
+% on a tie.
+best_kid([], _, _, _, I, I).
+best_kid([c(_, Kid)|Kids], K, I, Best0, BestI0, BestI) :-
+    kid_bound(Kid, K, U),
+    (   U > Best0 -> Best1 = U, BestI1 = I ; Best1 = Best0, BestI1 = BestI0 ),
+    I1 is I + 1,
+    best_kid(Kids, K, I1, Best1, BestI1, BestI).
+
+% kid_bound(+Kid, +K, -U): the upper confidence bound of Kid, scaled by
+% 2^20.
+kid_bound(n(_, _, Q, E, _, _, _), K, U) :-
+    U is Q + ((K * E) >> 20).
+kid_bound(t(_, _, Q, E, _), K, U) :-
+    U is Q + ((K * E) >> 20).
+
+% replace_kid(+I, +Kids0, -M, -Kid0, +Kid, -Kids): Kids is Kids0 with its
+% I-th (from 0) element c(M, Kid0) replaced by c(M, Kid).
+replace_kid(0, [c(M, Kid0)|Kids], M, Kid0, Kid, [c(M, Kid)|Kids]) :- !.
+replace_kid(I, [C|Kids0], M, Kid0, Kid, [C|Kids]) :-
+    I1 is I - 1,
+    replace_kid(I1, Kids0, M, Kid0, Kid, Kids).
+
+kid_stats(n(N, W, _, _, _, _, _), N, W).
+kid_stats(t(N, W, _, _, _), N, W).
+
+% most_visited(+Kids, +Best0, -Move, -Visits, -Wins): the most visited
+% kid (the most wins among those, then the first), Best0 the best so far.
+most_visited([], b(Move, N, W), Move, N, W).
+most_visited([c(M, Kid)|Kids], Best0, Move, N, W) :-
+    kid_stats(Kid, N1, W1),
+    (   Best0 = b(_, N0, W0), ( N0 > N1 ; N0 =:= N1, W0 >= W1 ) ->
+        Best1 = Best0
+    ;   Best1 = b(M, N1, W1)
+    ),
+    most_visited(Kids, Best1, Move, N, W).
+
+
+/* ---------------------------------------------------------------------
+   Randomness
+   --------------------------------------------------------------------- */
+
+% random_element(+List, -X): X is an element of the non-empty List, drawn
+% uniformly with library(random) (so set_random(seed(S)) reproduces it).
+random_element(List, X) :-
+    length(List, N),
+    random_integer(0, N, K),
+    nth0(K, List, X).
+
+% take_random(+List, -X, -Rest): X is an element of the non-empty List
+% drawn uniformly, Rest the list without it.
+take_random(List, X, Rest) :-
+    length(List, N),
+    random_integer(0, N, K),
+    take_nth0(K, List, X, Rest).
+
+take_nth0(0, [X|Xs], X, Xs) :- !.
+take_nth0(K, [Y|Ys], X, [Y|Rest]) :-
+    K1 is K - 1,
+    take_nth0(K1, Ys, X, Rest).

@@ -1,0 +1,234 @@
+/** Tests of the generic computer players (players.pl).
+
+Load game.pl, dots.pl (tabula's REPL has it already), breakthrough.pl,
+kingpawn.pl and players.pl, then harness.pl and this file, and run
+harness:run_tests(players_tests).
+
+What is tested: the levels and their errors; that every level answers a
+legal move in each of the three games, from the start and from a
+position in the middle of a game (and in a game of three players); that
+alphabeta and mcts find a win in one move (Breakthrough: a piece one step
+from its goal row; the chase: the king next to the pawn; dots: a box to
+close, after which the same player moves again and closes the last box:
+the other move loses both boxes); that the time budget is kept (CPU
+time, Breakthrough 8 x 8, 200 ms); that random is reproducible with a
+seed. The searches run with small budgets, so the whole file takes a few
+seconds; no test depends on the speed of the machine, except for the
+budget test, which allows 10% over the budget (the players aim at 60%).
+*/
+
+:- module(players_tests, []).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(random)).
+:- use_module(library(iso_ext)).
+:- use_module(library(time)).
+
+:- dynamic(test/1).
+:- discontiguous(test/1).
+
+
+/* ---------------------------------------------------------------------
+   Helpers
+   --------------------------------------------------------------------- */
+
+% games(-Games): the games the tests play.
+games([dots, breakthrough, kingpawn]).
+
+% start(+Game, -State): the default start of Game.
+start(Game, State) :-
+    game:game_initial_state(Game, [], State).
+
+% middle(+Game, -State): a game in progress: 12 random moves from the
+% start, the generator seeded (the same position every run).
+middle(Game, State) :-
+    start(Game, S0),
+    set_random(seed(12)),
+    random_moves(12, Game, S0, State).
+
+random_moves(0, _, S, S) :- !.
+random_moves(N, Game, S0, S) :-
+    game:game_legal_moves(Game, S0, Moves),
+    Moves = [_|_],
+    length(Moves, K),
+    random_integer(0, K, I),
+    nth0(I, Moves, M),
+    game:game_apply_move(Game, S0, M, S1, _),
+    N1 is N - 1,
+    random_moves(N1, Game, S1, S).
+
+% play(+Game, +State0, +Moves, -State)
+play(_, State, [], State).
+play(Game, State0, [M|Ms], State) :-
+    game:game_apply_move(Game, State0, M, State1, _),
+    play(Game, State1, Ms, State).
+
+% legal_answer(+Game, +Level, +State, +BudgetMs): Level answers a legal
+% move in State.
+legal_answer(Game, Level, State, BudgetMs) :-
+    players:choose_move(Game, Level, State, BudgetMs, Move, _),
+    game:game_legal_moves(Game, State, Moves),
+    memberchk(Move, Moves).
+
+% every_level_legal(+Position): every level answers a legal move in the
+% Position (start or middle) of every game.
+every_level_legal(Position) :-
+    games(Games),
+    players:levels(Levels),
+    forall(( member(Game, Games), member(Level, Levels) ),
+           ( position(Position, Game, State),
+             legal_answer(Game, Level, State, 60) )).
+
+position(start, Game, State) :- start(Game, State).
+position(middle, Game, State) :- middle(Game, State).
+
+% win_in_one(+Game, -State, -Winning): a position of Game in which the
+% player to move wins with one of the moves Winning.
+win_in_one(breakthrough, State, [move(4,3,5,2), move(4,3,5,3), move(4,3,5,4)]) :-
+    % White's piece c4 steps to row 5; Black's e2 would reach row 1 next.
+    breakthrough:initial_state([position('.b.../..w../...../....b/w.... w')], State).
+win_in_one(kingpawn, State, [sq(1,8)]) :-
+    % the white king on (2 8) takes the pawn on (1 8).
+    kingpawn:initial_state([white(2,8), black(4,6), pawn(1,8)], State).
+win_in_one(dots, State, [v(0,1)]) :-
+    % 2 x 3 dots, two boxes, player 2 to move: v(0,1) closes the left box
+    % and gives the right one its third side: player 2 moves again and
+    % closes it too (2-0). v(0,2) closes nothing, and player 1 then
+    % closes both boxes with v(0,1) (0-2).
+    dots:initial_state([rows(2), cols(3)], S0),
+    play(dots, S0, [h(0,0), h(1,0), v(0,0), h(0,1), h(1,1)], State),
+    dots:to_move(State, 2).
+
+% finds_win(+Level, +BudgetMs): Level plays a winning move in each
+% win_in_one/3 position.
+finds_win(Level, BudgetMs) :-
+    games(Games),
+    forall(member(Game, Games),
+           ( win_in_one(Game, State, Winning),
+             players:choose_move(Game, Level, State, BudgetMs, Move, _),
+             memberchk(Move, Winning) )).
+
+% cpu_used(+Game, +Level, +State, +BudgetMs, -Used): the CPU time in ms
+% that choose_move/6 took.
+cpu_used(Game, Level, State, BudgetMs, Used) :-
+    statistics(runtime, [T0, _]),
+    players:choose_move(Game, Level, State, BudgetMs, _, _),
+    statistics(runtime, [T1, _]),
+    Used is T1 - T0.
+
+
+/* ---------------------------------------------------------------------
+   The levels
+   --------------------------------------------------------------------- */
+
+test(levels) :-
+    players:levels([random, alphabeta, mcts]).
+
+test(level_info_for_each_level) :-
+    players:levels(Levels),
+    forall(member(L, Levels),
+           ( players:level_info(L, Text), Text = [_|_] )).
+
+test(unknown_level_throws) :-
+    start(dots, S),
+    catch(players:choose_move(dots, nosuch, S, 100, _, _), E, true),
+    E = error(domain_error(players_level, nosuch), _).
+
+test(budget_must_be_an_integer) :-
+    start(dots, S),
+    catch(players:choose_move(dots, random, S, foo, _, _), E, true),
+    E = error(type_error(integer, foo), _).
+
+test(game_over_fails) :-
+    win_in_one(dots, S0, _),
+    play(dots, S0, [v(0,1), v(0,2)], S),
+    \+ players:choose_move(dots, random, S, 100, _, _),
+    \+ players:choose_move(dots, alphabeta, S, 100, _, _),
+    \+ players:choose_move(dots, mcts, S, 100, _, _).
+
+
+/* ---------------------------------------------------------------------
+   Legal moves
+   --------------------------------------------------------------------- */
+
+test(every_level_legal_at_the_start) :-
+    every_level_legal(start).
+
+test(every_level_legal_in_the_middle) :-
+    every_level_legal(middle).
+
+test(three_players) :-
+    dots:initial_state([rows(3), cols(4), players(3)], S0),
+    set_random(seed(3)),
+    random_moves(5, dots, S0, S),
+    players:levels(Levels),
+    forall(member(Level, Levels), legal_answer(dots, Level, S, 60)).
+
+test(only_move_at_once) :-
+    % after v(0,2) in the dots position only v(0,1) is left
+    win_in_one(dots, S0, _),
+    play(dots, S0, [v(0,2)], S),
+    players:choose_move(dots, alphabeta, S, 10000, v(0,1), only_move),
+    players:choose_move(dots, mcts, S, 10000, v(0,1), only_move).
+
+test(zero_budget_still_answers) :-
+    start(breakthrough, S),
+    legal_answer(breakthrough, alphabeta, S, 0),
+    legal_answer(breakthrough, mcts, S, 0).
+
+
+/* ---------------------------------------------------------------------
+   Wins in one
+   --------------------------------------------------------------------- */
+
+test(alphabeta_wins_in_one) :-
+    finds_win(alphabeta, 300).
+
+test(alphabeta_proves_the_win) :-
+    win_in_one(breakthrough, S, _),
+    players:choose_move(breakthrough, alphabeta, S, 300, _, search(1, V)),
+    V >= 9000.
+
+test(alphabeta_extra_turn_sees_the_second_box) :-
+    % depth 2 sees both boxes closed by player 2: a win, not a loss
+    win_in_one(dots, S, _),
+    players:choose_move(dots, alphabeta, S, 300, v(0,1), search(D, V)),
+    D >= 2,
+    V >= 9000.
+
+test(mcts_wins_in_one) :-
+    finds_win(mcts, 300).
+
+test(mcts_extra_turn_win_rate) :-
+    % every playout after v(0,1) is a win for player 2
+    win_in_one(dots, S, _),
+    players:choose_move(dots, mcts, S, 100, v(0,1), mcts(N, 100)),
+    N > 0.
+
+
+/* ---------------------------------------------------------------------
+   Time and randomness
+   --------------------------------------------------------------------- */
+
+test(budget_kept_breakthrough_8x8) :-
+    start(breakthrough, S0),
+    middle(breakthrough, S1),
+    forall(( member(S, [S0, S1]), member(Level, [alphabeta, mcts]) ),
+           ( cpu_used(breakthrough, Level, S, 200, Used),
+             Used =< 220 )).
+
+test(random_reproducible) :-
+    middle(breakthrough, S),
+    findall(M, ( set_random(seed(99)),
+                 between(1, 5, _),
+                 players:choose_move(breakthrough, random, S, 0, M, random) ),
+            Ms1),
+    findall(M, ( set_random(seed(99)),
+                 between(1, 5, _),
+                 players:choose_move(breakthrough, random, S, 0, M, random) ),
+            Ms2),
+    Ms1 == Ms2,
+    sort(Ms1, Distinct),
+    length(Distinct, K),
+    K > 1.
