@@ -4,7 +4,7 @@
 //! The commands are documented in `docs/protocol.md`.
 
 use crate::engine::EngineError;
-use crate::game::{GameError, GameInfo, Rules, State, find_game};
+use crate::game::{GameError, GameInfo, Rules, State};
 use crate::player::PlayerSpec;
 use crate::term::Term;
 use std::io::{BufRead, Write};
@@ -171,9 +171,8 @@ impl Server<'_> {
     fn game(&mut self, rest: &str) -> Result<String, String> {
         let mut words = rest.split_whitespace();
         let name = words.next().ok_or("game needs the game's name")?;
-        match find_game(name) {
-            Some(g) if g.name == self.info.name => {}
-            _ => return Err(format!("this player plays {}, not {name}", self.info.name)),
+        if !self.info.is_called(name) {
+            return Err(format!("this player plays {}, not {name}", self.info.name));
         }
         let mut options = Vec::new();
         for word in words {

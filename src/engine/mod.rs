@@ -183,7 +183,28 @@ pub struct Engine {
     worker: Option<JoinHandle<()>>,
 }
 
+/// An engine that has only read files (to list the games), never loaded one: the
+/// first [`Engine::fresh`] of the process takes it instead of starting another, so
+/// finding a game costs no second Scryer start-up.
+static SPARE: Mutex<Option<Engine>> = Mutex::new(None);
+
 impl Engine {
+    /// A machine with nothing loaded but the support predicates: the spare one when
+    /// there is one (see [`Engine::keep_spare`]), else a new one.
+    pub fn fresh() -> Result<Engine, EngineError> {
+        let spare = SPARE.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match spare {
+            Some(engine) => Ok(engine),
+            None => Engine::new(),
+        }
+    }
+
+    /// Keeps this engine for the next [`Engine::fresh`]: only for an engine that has
+    /// read files and loaded none, so that it is as good as new.
+    pub fn keep_spare(self) {
+        *SPARE.lock().unwrap_or_else(|e| e.into_inner()) = Some(self);
+    }
+
     /// Starts a fresh machine with the support predicates loaded.
     pub fn new() -> Result<Engine, EngineError> {
         let (jobs, inbox) = mpsc::channel();

@@ -40,9 +40,10 @@ impl Catalog {
 
 /// The games of [`prolog_dir`], found once per process.
 pub fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
-    CATALOG.get_or_init(|| scan(&prolog_dir()))
+    CATALOG_READY.get_or_init(|| scan(&prolog_dir()))
 }
+
+static CATALOG_READY: OnceLock<Catalog> = OnceLock::new();
 
 /// The game called `name`: a game of the catalog, or the game declared by the file
 /// `name` when it is a path to a `.pl` file.
@@ -50,7 +51,29 @@ pub fn find_game(name: &str) -> Option<&'static GameInfo> {
     if name.ends_with(".pl") && Path::new(name).is_file() {
         return read_game(Path::new(name)).ok();
     }
+    // A game named by its module is in the file of that name: reading that one file
+    // is enough (a player process started for every game need not read them all).
+    if let Some(file) = locate(name)
+        && let Ok(game) = read_game(&file)
+        && game.name == name
+    {
+        return Some(game);
+    }
     catalog().find(name)
+}
+
+/// The file `NAME.pl` in the Prolog folder or its `games/` folder, if there is one.
+fn locate(name: &str) -> Option<PathBuf> {
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let dir = prolog_dir();
+    [
+        dir.join(format!("{name}.pl")),
+        dir.join("games").join(format!("{name}.pl")),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
 }
 
 /// The game tabula opens when none is named.
@@ -71,7 +94,10 @@ pub fn read_game(path: &Path) -> Result<&'static GameInfo, GameError> {
     if let Some(g) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(g);
     }
-    if let Some(g) = catalog().games.iter().find(|g| same_file(&g.file, &key)) {
+    if let Some(g) = CATALOG_READY
+        .get()
+        .and_then(|c| c.games.iter().find(|g| same_file(&g.file, &key)))
+    {
         return Ok(g);
     }
     if !path.is_file() {
@@ -85,7 +111,7 @@ pub fn read_game(path: &Path) -> Result<&'static GameInfo, GameError> {
             }
         )));
     }
-    let engine = Engine::new()?;
+    let engine = Engine::fresh()?;
     let dir = prolog_dir();
     let generic = player_facts(&engine, &dir.join("players.pl")).unwrap_or_default();
     let game = match read_file_game(&engine, path, &generic, &dir)? {
@@ -97,6 +123,7 @@ pub fn read_game(path: &Path) -> Result<&'static GameInfo, GameError> {
             )));
         }
     };
+    engine.keep_spare();
     let leaked: &'static GameInfo = Box::leak(Box::new(game));
     cache
         .lock()
@@ -129,7 +156,7 @@ fn rules_files(dir: &Path) -> Vec<PathBuf> {
 
 fn scan(dir: &Path) -> Catalog {
     let mut catalog = Catalog::default();
-    let engine = match Engine::new() {
+    let engine = match Engine::fresh() {
         Ok(e) => e,
         Err(e) => {
             catalog
@@ -167,6 +194,7 @@ fn scan(dir: &Path) -> Catalog {
         }
     }
     catalog.games.sort_by(|a, b| a.name.cmp(&b.name));
+    engine.keep_spare();
     catalog
 }
 

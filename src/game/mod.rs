@@ -186,7 +186,7 @@ impl Rules {
 
     /// Loads the files in order; the game's module is the one the second file declares.
     pub fn load_files(files: Vec<PathBuf>) -> Result<Rules> {
-        let engine = Engine::new()?;
+        let engine = Engine::fresh()?;
         for file in &files {
             engine.consult(file)?;
         }
