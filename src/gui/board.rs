@@ -120,7 +120,11 @@ pub fn show(
         Shape::Squares { .. } => (cols as f32, rows as f32),
         Shape::Lattice { .. } => ((cols.max(2) - 1) as f32, (rows.max(2) - 1) as f32),
     };
-    let margin = 1.6;
+    // Room for the labels around squares; dots sit inside a card of their own.
+    let margin = match board.shape {
+        Shape::Squares { .. } => 1.0,
+        Shape::Lattice { .. } => 1.8,
+    };
     let cell = ((area.width() / (span_x + margin))
         .min((area.height() - caption_room) / (span_y + margin)))
     .max(6.0);
