@@ -206,8 +206,9 @@ level_info(ai, "alpha-beta search with quiescence and a transposition table; sol
 % BudgetMs is the time the level may think, in milliseconds of CPU time;
 % random and greedy ignore it, ai uses at most about 80% of it. Fails when
 % the game is over; throws domain_error(breakthrough_ai_level, Level) for
-% an unknown level. Level ai always answers a legal move: should anything
-% in its search go wrong it falls back to greedy's move (Reason fallback).
+% an unknown level. Level ai answers a legal move: should its search find
+% none, or run out of memory, it plays greedy's move (Reason
+% fallback(Why)); an exception in the search is a bug and is thrown.
 choose_move(Level, State, BudgetMs, Move, Reason) :-
     must_be(integer, BudgetMs),
     (   levels(Levels), memberchk(Level, Levels) -> true
@@ -221,13 +222,18 @@ level_move(random, _, Moves, _, Move, random) :-
     random_element(Moves, Move).
 level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
     greedy_move(State, Moves, Move, Why).
+% An exception in the search is a bug and is not hidden: it reaches the caller.
+% Only running out of memory falls back to the greedy move, and says so.
 level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
-    (   catch(ai_move(State, BudgetMs, Move0, Reason0), _, fail),
-        memberchk(Move0, Moves) ->
-        Move = Move0,
-        Reason = Reason0
+    catch(( ai_move(State, BudgetMs, Move0, Reason0) -> Found = found(Move0, Reason0)
+          ; Found = none ),
+          error(resource_error(What), _),
+          Found = resource_error(What)),
+    (   Found = found(Move, Reason), memberchk(Move, Moves) -> true
     ;   greedy_move(State, Moves, Move, _),
-        Reason = fallback
+        (   Found = resource_error(What) -> Reason = fallback(resource_error(What))
+        ;   Reason = fallback(no_search_move)
+        )
     ).
 
 

@@ -167,10 +167,8 @@ fn dot_pair_notation_is_read() {
         "a5-b5\nh(0,0)\nquit\n",
     );
     let out = stdout(&o);
-    assert!(
-        out.contains("A (human) plays") || out.contains("h(0,0) is already drawn"),
-        "{out}"
-    );
+    // a5-b5 was played as h(0,0): typing h(0,0) next is refused as already drawn.
+    assert!(out.contains("h(0,0) is already drawn"), "{out}");
 }
 
 #[test]
@@ -676,4 +674,29 @@ fn programs_play_at_the_terminal_follow_an_undo_and_forfeit_when_late() {
         ),
         "{out}"
     );
+}
+
+#[test]
+fn a_query_answers_on_its_own_line_and_says_false() {
+    let o = tabula(&["query", "dots", "write(hi)"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "hi\ntrue\n");
+    let o = tabula(&["query", "dots", "1 = 2"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(stderr(&o).trim(), "false.");
+}
+
+#[test]
+fn check_names_what_exists_for_an_unknown_game() {
+    let o = tabula(&["check", "chess"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("chess is neither a game nor a file")
+            && err.contains("breakthrough, connect4, dots"),
+        "{err}"
+    );
+    let o = tabula(&["check", "prolog"], "");
+    assert!(stderr(&o).contains("is a folder"), "{}", stderr(&o));
 }

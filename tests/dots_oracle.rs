@@ -173,13 +173,3 @@ fn random_games_agree_with_the_oracle() {
         assert!(rules.legal_moves(&state).unwrap().is_empty());
     }
 }
-
-#[test]
-fn the_box_value_is_ten_points() {
-    let rules = Rules::load(find_game("dots").unwrap(), None).unwrap();
-    let p = rules
-        .engine()
-        .query_value("dots:box_points(P)", "P")
-        .unwrap();
-    assert_eq!(term::as_i64(&p), Some(10));
-}

@@ -236,6 +236,7 @@ fn rules_edited_live_broken_then_fixed() {
         "line {line}: {error}"
     );
     h.get_by_label_contains("syntax error");
+    assert_eq!(h.state().session().history.len(), 2, "before the click");
     click_segment(&mut h, &seg("v", 0, 0));
     assert_eq!(h.state().session().history.len(), 3);
 

@@ -15,64 +15,95 @@ fn alone() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-#[test]
-fn prolog_test_files_pass() {
+/// Runs `prolog/tests/MODULE.pl` with the harness: its game's files loaded (`dots_tests`
+/// and `dots_ai_tests` test `dots`; a file named after no game, such as the players of
+/// any game, gets every game), and asserts that every test the file declares ran and
+/// passed.
+fn run_prolog_test_file(module: &str) {
     let _alone = alone();
     let dir = prolog_dir();
-    let mut ran = 0;
-    let mut problems = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(dir.join("tests"))
-        .expect("prolog/tests exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with("_tests.pl"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no prolog/tests/*_tests.pl files");
-    for file in files {
-        let module = file.file_stem().unwrap().to_string_lossy().into_owned();
-        // `dots_tests` and `dots_ai_tests` both test the game `dots`; a test file
-        // named after no game (the players of any game) has every game loaded.
-        let games: Vec<&GameInfo> = match catalog()
-            .games
-            .iter()
-            .find(|g| module.starts_with(&format!("{}_", g.name)))
-        {
-            Some(g) => vec![*g],
-            None => catalog().games.clone(),
-        };
-        let engine = Engine::new().unwrap();
-        let mut load = vec![dir.join("game.pl")];
-        for g in &games {
-            load.push(g.file.clone());
-            load.extend(g.players_file.clone());
-        }
-        if dir.join("players.pl").is_file() {
-            load.push(dir.join("players.pl"));
-        }
-        load.push(dir.join("tests").join("harness.pl"));
-        load.push(file.clone());
-        for f in load {
-            engine.consult(&f).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let results = engine
-            .query_value(&format!("harness:run_tests({module}, Rs)"), "Rs")
-            .unwrap_or_else(|e| panic!("{module}: {e}"));
-        for r in term::as_list(&results).unwrap() {
-            ran += 1;
-            if term::functor_name(&r) != Some("pass") {
-                problems.push(format!("{module}: {}", term::to_text(&r)));
-            }
-        }
+    let file = dir.join("tests").join(format!("{module}.pl"));
+    let source = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{module}: {e}"));
+    let declared = source.lines().filter(|l| l.starts_with("test(")).count();
+    let games: Vec<&GameInfo> = match catalog()
+        .games
+        .iter()
+        .find(|g| module.starts_with(&format!("{}_", g.name)))
+    {
+        Some(g) => vec![*g],
+        None => catalog().games.clone(),
+    };
+    let engine = Engine::new().unwrap();
+    let mut load = vec![dir.join("game.pl")];
+    for g in &games {
+        load.push(g.file.clone());
+        load.extend(g.players_file.clone());
     }
+    load.push(dir.join("players.pl"));
+    load.push(dir.join("tests").join("harness.pl"));
+    load.push(file.clone());
+    for f in load {
+        engine.consult(&f).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let results = engine
+        .query_value(&format!("harness:run_tests({module}, Rs)"), "Rs")
+        .unwrap_or_else(|e| panic!("{module}: {e}"));
+    let results = term::as_list(&results).expect("run_tests/2 gives a list");
+    let problems: Vec<String> = results
+        .iter()
+        .filter(|r| term::functor_name(r) != Some("pass"))
+        .map(term::to_text)
+        .collect();
     assert!(
         problems.is_empty(),
-        "{} of {ran} Prolog tests failed:\n{}",
+        "{module}: {} of {} tests failed:\n{}",
         problems.len(),
+        results.len(),
         problems.join("\n")
     );
-    assert!(ran >= 20, "only {ran} Prolog tests ran");
-    println!("{ran} Prolog tests passed");
+    // Every `test(Name) :- ...` clause of the file ran (none was lost to a typo in
+    // the harness's discovery, none counted twice).
+    assert_eq!(results.len(), declared, "{module}: tests run vs declared");
 }
+
+/// One Rust test per Prolog test file, so that a failure names its file.
+macro_rules! prolog_test_files {
+    ($($module:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $module() {
+                run_prolog_test_file(stringify!($module));
+            }
+        )*
+        /// Every file in prolog/tests/ has its Rust test above.
+        #[test]
+        fn every_prolog_test_file_has_its_test() {
+            let listed = [$(stringify!($module)),*];
+            let mut files: Vec<String> = std::fs::read_dir(prolog_dir().join("tests"))
+                .expect("prolog/tests exists")
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with("_tests.pl"))
+                .map(|n| n.trim_end_matches(".pl").to_string())
+                .collect();
+            files.sort();
+            let mut listed: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
+            listed.sort();
+            assert_eq!(files, listed, "add the new file to prolog_test_files! in tests/prolog.rs");
+        }
+    };
+}
+
+prolog_test_files!(
+    breakthrough_ai_tests,
+    breakthrough_tests,
+    connect4_tests,
+    dots_ai_tests,
+    dots_tests,
+    kingpawn_tests,
+    othello_tests,
+    players_tests,
+);
 
 #[test]
 fn every_game_keeps_the_contract() {

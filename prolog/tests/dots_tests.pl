@@ -160,9 +160,6 @@ test(segment_bits_follow_the_numbering) :-
    Closing boxes
    --------------------------------------------------------------------- */
 
-test(box_is_worth_10) :-
-    dots:box_points(10).
-
 test(box_closed_on_the_top_border) :-
     play([], [h(1,2), v(0,2), v(0,3), h(0,2)], S, Events),
     Events == [box(0,2), extra_turn],

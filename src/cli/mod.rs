@@ -966,6 +966,15 @@ fn limits(timeout: f64, memory: &str) -> Result<Limits, GameError> {
 
 /// Exit 0 if the goal has a solution, 1 if none, 2 on an error (a timeout or running
 /// out of memory too).
+/// What a goal wrote, ended by a newline so that the answer starts on a line of its own
+/// (`write(hi)` then `true`, not `hitrue`).
+fn print_output(output: &str) {
+    print!("{output}");
+    if !output.is_empty() && !output.ends_with('\n') {
+        println!();
+    }
+}
+
 fn query(args: QueryArgs) -> ExitCode {
     let run = || -> Result<bool, GameError> {
         let info = game_info(Some(&args.game), args.rules.as_deref())?;
@@ -991,7 +1000,7 @@ fn query(args: QueryArgs) -> ExitCode {
         loop {
             match answer.map_err(stopped)? {
                 ReplAnswer::Solution { text, output, last } => {
-                    print!("{output}");
+                    print_output(&output);
                     println!("{text}");
                     count += 1;
                     if last || count >= limit {
@@ -999,7 +1008,11 @@ fn query(args: QueryArgs) -> ExitCode {
                     }
                 }
                 ReplAnswer::False { output } => {
-                    print!("{output}");
+                    print_output(&output);
+                    if count == 0 {
+                        // As a toplevel says it; on stderr, so that stdout holds answers only.
+                        eprintln!("false.");
+                    }
                     break;
                 }
                 ReplAnswer::SyntaxError { text } => {
@@ -1008,7 +1021,7 @@ fn query(args: QueryArgs) -> ExitCode {
                     )));
                 }
                 ReplAnswer::Exception { text, output } => {
-                    print!("{output}");
+                    print_output(&output);
                     return Err(GameError::Usage(format!("the goal raised {text}")));
                 }
             }
@@ -1032,6 +1045,19 @@ fn check(args: CheckArgs) -> ExitCode {
         Some(info) if !Path::new(&args.file).exists() => info.file.clone(),
         _ => PathBuf::from(&args.file),
     };
+    if !file.is_file() {
+        let what = if file.is_dir() {
+            "is a folder, not a rules file"
+        } else {
+            "is neither a game nor a file"
+        };
+        eprintln!(
+            "tabula: {} {what}: the games are {} (tabula games lists them), or give a rules file such as prolog/dots.pl",
+            args.file,
+            game::catalog().names().join(", ")
+        );
+        return ExitCode::from(2);
+    }
     let rules = match Rules::load_file(&file) {
         Ok(rules) => rules,
         Err(e) => {

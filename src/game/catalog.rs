@@ -245,7 +245,7 @@ fn read_file_game(
         .find_map(|f| term::args(f, "game_info", 1).and_then(|a| a.first().cloned()))
         .ok_or_else(|| {
             GameError::Usage(format!(
-                "{}: exports game_info/1 but has no game_info([...]) fact written out in full",
+                "{}: exports game_info/1 but no game_info([...]) fact written out in full was read (a syntax error before it stops the reading: tabula check names it)",
                 file.display()
             ))
         })?;
