@@ -367,21 +367,7 @@ fn tabula_serve_speaks_the_protocol() {
 
 #[test]
 fn the_web_page_renders_in_a_headless_browser() {
-    let Some(chromium) = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|c| {
-            Command::new(c)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-    else {
-        // .ci/run installs Debian's chromium; a machine without it cannot run this,
-        // and on CI that is a failure, not a skip.
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "chromium is needed for this test on CI (.ci/run installs it)"
-        );
+    let Some(chromium) = common::chromium() else {
         eprintln!("SKIPPED: no chromium on this machine");
         return;
     };
@@ -427,19 +413,7 @@ fn the_web_page_renders_in_a_headless_browser() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(!html.contains("http://") || html.matches("http").count() <= 2);
     let url = format!("file://{}", page.display());
-    let dom = Command::new(chromium)
-        .args([
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            // The page unpacks its data asynchronously: let it finish before the dump.
-            "--virtual-time-budget=20000",
-            "--dump-dom",
-            &url,
-        ])
-        .output()
-        .unwrap();
-    let dom = text(&dom.stdout);
+    let dom = common::page_dom(chromium, &url);
     assert!(
         dom.contains(r#"data-ready="yes""#),
         "the page did not render:\n{}",
@@ -457,18 +431,7 @@ fn the_web_page_renders_in_a_headless_browser() {
     cut.replace_range(start + (end - start) / 2..end, "");
     let cut_page = dir.join("cut.html");
     std::fs::write(&cut_page, cut).unwrap();
-    let dump = Command::new(chromium)
-        .args([
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--virtual-time-budget=20000",
-            "--dump-dom",
-            &format!("file://{}", cut_page.display()),
-        ])
-        .output()
-        .unwrap();
-    let dump = text(&dump.stdout);
+    let dump = common::page_dom(chromium, &format!("file://{}", cut_page.display()));
     assert!(
         dump.contains(r#"data-ready="error""#) && dump.contains("could not be read"),
         "{}",
@@ -509,15 +472,10 @@ type PageCase = (
 /// from the drawing itself.
 #[test]
 fn the_page_draws_every_games_pieces() {
-    let chromium = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|c| {
-            Command::new(c)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-        .expect("chromium is needed for the page tests (.ci/run installs it)");
+    let Some(chromium) = common::chromium() else {
+        eprintln!("SKIPPED: no chromium on this machine");
+        return;
+    };
     // game, board options, and what the board shows after four moves: each (pattern in
     // the drawing, how many times).
     let cases: [PageCase; 5] = [
@@ -560,27 +518,12 @@ fn the_page_draws_every_games_pieces() {
         let o = tabula(&args);
         assert!(o.status.success(), "{game}: {}", text(&o.stderr));
         let url = format!("file://{}#game-1/4", dir.join("index.html").display());
-        let dom = Command::new(chromium)
-            .args([
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--virtual-time-budget=20000",
-                "--dump-dom",
-                &url,
-            ])
-            .output()
-            .unwrap();
-        let dom = text(&dom.stdout);
+        let dom = common::page_dom(chromium, &url);
         assert!(
             dom.contains(r#"data-ready="yes""#),
             "{game}: the page did not render"
         );
-        let board = dom
-            .split(r#"id="board""#)
-            .nth(1)
-            .and_then(|b| b.split("</svg>").next())
-            .unwrap_or_else(|| panic!("{game}: no board"));
+        let board = common::board_svg(&dom);
         assert!(
             board.contains("move 4 of") || dom.contains("move 4 of"),
             "{game}"

@@ -30,18 +30,6 @@ fn rules_folder(name: &str) -> PathBuf {
     dir
 }
 
-fn chromium() -> &'static str {
-    let found = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|c| {
-            Command::new(c)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        });
-    found.expect("chromium is needed for the page check (.ci/run installs it)")
-}
-
 #[test]
 fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
     let dir = rules_folder("faces");
@@ -161,28 +149,14 @@ fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
     );
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
     let page = out_dir.join("index.html");
-    let dom = Command::new(chromium())
-        .args([
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--virtual-time-budget=20000",
-            "--dump-dom",
-            &format!("file://{}#game-1/3", page.display()),
-        ])
-        .output()
-        .unwrap();
-    let dom = text(&dom.stdout);
+    let chromium = common::chromium().expect("chromium is needed for the page check");
+    let dom = common::page_dom(chromium, &format!("file://{}#game-1/3", page.display()));
     assert!(
         dom.contains(r#"data-ready="yes""#),
         "{}",
         &dom[..dom.len().min(2000)]
     );
-    let board = dom
-        .split(r#"id="board""#)
-        .nth(1)
-        .and_then(|b| b.split("</svg>").next())
-        .expect("the board is drawn");
+    let board = common::board_svg(&dom);
     // Three moves in: two X and one O drawn as pieces, labels along the edges.
     assert_eq!(board.matches(">X</text>").count(), 2, "{board}");
     assert_eq!(board.matches(">O</text>").count(), 1, "{board}");

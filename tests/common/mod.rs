@@ -65,3 +65,46 @@ pub fn records(dir: &Path) -> Vec<Value> {
         .map(|l| serde_json::from_str(l).expect("every line a record"))
         .collect()
 }
+
+/// The headless browser the page tests use: Debian's `chromium` (`.ci/run` installs it),
+/// or `None` where there is none (a failure under `CI=true`, never a skip there).
+pub fn chromium() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    assert!(
+        found.is_some() || std::env::var("CI").as_deref() != Ok("true"),
+        "chromium is needed for the page tests on CI (.ci/run installs it)"
+    );
+    found
+}
+
+/// The document a page at `url` has once its scripts ran, as the browser serializes it.
+pub fn page_dom(chromium: &str, url: &str) -> String {
+    let o = Command::new(chromium)
+        .args([
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            // The page unpacks its data asynchronously: let it finish before the dump.
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+            url,
+        ])
+        .output()
+        .expect("chromium runs");
+    text(&o.stdout)
+}
+
+/// The board's drawing in a page's document: the `<svg id="board">` element's inside.
+pub fn board_svg(dom: &str) -> &str {
+    dom.split(r#"id="board""#)
+        .nth(1)
+        .and_then(|b| b.split("</svg>").next())
+        .expect("the page draws a board")
+}
