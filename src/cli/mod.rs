@@ -478,24 +478,18 @@ struct BenchArgs {
 /// asked for, since finding them reads every rules file).
 fn games_help() -> String {
     let catalog = game::catalog();
-    let games: Vec<String> = catalog
-        .games
-        .iter()
-        .map(|g| {
-            if g.title.to_ascii_lowercase() == g.name {
-                g.name.clone()
-            } else {
-                format!("{} ({})", g.name, g.title)
-            }
-        })
-        .collect();
-    format!(
-        "Games: {}; `tabula games` lists them with their computer players (ai is each game's strongest).\n\
-A new game is one Prolog file in the rules folder (docs/new-game.md). Rules are read from {}, or from \
+    let mut text = String::from(
+        "Games (`tabula games` lists them with their computer players; ai is each game's strongest):\n",
+    );
+    for g in &catalog.games {
+        text.push_str(&format!("  {:<14}{}\n", g.name, g.title));
+    }
+    text.push_str(&format!(
+        "A new game is one Prolog file in the rules folder (docs/new-game.md). Rules are read from {}, or from \
 $TABULA_PROLOG; the adapter of .lisp players from the lisp/ folder beside it, or from $TABULA_LISP.",
-        games.join(", "),
         game::prolog_dir().display()
-    )
+    ));
+    text
 }
 
 pub fn main() -> ExitCode {
