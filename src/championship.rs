@@ -1276,7 +1276,6 @@ pub fn term_json(t: &Term) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::find_game;
     use crate::referee::{FaultRecord, MoveRecord};
 
     #[test]
@@ -1295,7 +1294,13 @@ mod tests {
     fn championship() -> Championship<'static> {
         Championship {
             table: Table {
-                game: find_game("breakthrough").expect("breakthrough is a game"),
+                // Any game with self-games and a 4 x 4 board in its options will do.
+                game: crate::game::catalog()
+                    .games
+                    .iter()
+                    .find(|g| g.championship.self_games && g.option("rows").is_some())
+                    .copied()
+                    .expect("a game with self-games"),
                 options: vec![("rows".into(), "4".into()), ("cols".into(), "4".into())],
                 start: None,
                 move_ms: 200,

@@ -299,7 +299,7 @@ mod tests {
 
     #[test]
     fn atoms_are_quoted_only_when_needed() {
-        assert_eq!(quote_atom("dots"), "dots");
+        assert_eq!(quote_atom("abc_1"), "abc_1");
         assert_eq!(quote_atom("Dots"), "'Dots'");
         assert_eq!(quote_atom("it's"), "'it\\'s'");
         assert_eq!(quote_atom("[]"), "[]");

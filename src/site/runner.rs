@@ -565,7 +565,8 @@ mod tests {
             versions.len()
         ));
         let _ = fs::remove_dir_all(&dir);
-        super::super::init(&dir, "kingpawn", None).unwrap();
+        let game = crate::game::default_game().expect("a game is found");
+        super::super::init(&dir, &game.name, None).unwrap();
         let config = dir.join("course.toml");
         let text = fs::read_to_string(&config)
             .unwrap()
