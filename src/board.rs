@@ -145,6 +145,9 @@ pub struct Board {
     pub look: Look,
 }
 
+/// The most rows or columns a board may have (the largest shipped game has 12).
+pub const MAX_SIDE: u32 = 64;
+
 fn count(t: &Term) -> Option<u32> {
     term::as_i64(t).and_then(|v| u32::try_from(v).ok())
 }
@@ -174,6 +177,11 @@ impl Board {
         } else {
             return None;
         };
+        // A board larger than any face can draw is a mistake in the rules' view, not
+        // a reason to loop for hours drawing it.
+        if shape.rows() > MAX_SIDE || shape.cols() > MAX_SIDE {
+            return None;
+        }
         let mut board = Board {
             shape,
             pieces: Vec::new(),
@@ -349,6 +357,14 @@ mod tests {
         );
         assert_eq!(b.labels.bottom, vec!["a", "b", "c"]);
         assert!(Board::from_view(&Term::atom("board")).is_none());
+        let huge = Term::compound(
+            "board",
+            [
+                Term::compound("squares", [int(100_000), int(3)]),
+                Term::List(vec![]),
+            ],
+        );
+        assert!(Board::from_view(&huge).is_none(), "too large to draw");
     }
 
     #[test]

@@ -123,6 +123,9 @@ pub struct Rules {
     /// Whether `prolog/players.pl`, the players of any game, is loaded yet: it is
     /// loaded the first time one of them is asked for a move.
     generic_loaded: AtomicBool,
+    /// The levels of `prolog/players.pl`, read from the file once (a move of a
+    /// generic player asks for them).
+    generic_levels: std::sync::OnceLock<Vec<String>>,
 }
 
 fn quote(text: &str) -> String {
@@ -200,6 +203,7 @@ impl Rules {
             files,
             players_module: None,
             generic_loaded: AtomicBool::new(false),
+            generic_levels: std::sync::OnceLock::new(),
         })
     }
 
@@ -385,20 +389,25 @@ impl Rules {
     }
 
     /// The players any game has (`prolog/players.pl`), read from the file without
-    /// loading it.
+    /// loading it, once.
     pub fn generic_levels(&self) -> Result<Vec<String>> {
+        if let Some(levels) = self.generic_levels.get() {
+            return Ok(levels.clone());
+        }
         let file = prolog_dir().join("players.pl");
-        if !file.is_file() {
-            return Ok(Vec::new());
-        }
-        let goal = format!(
-            "'$tabula':file_facts({}, Fs), memberchk(levels(Ls), Fs)",
-            quote(&file.to_string_lossy())
-        );
-        match self.engine.query_once(&goal)? {
-            Some(b) => Ok(b.get("Ls").map(atoms).unwrap_or_default()),
-            None => Ok(Vec::new()),
-        }
+        let levels = if file.is_file() {
+            let goal = format!(
+                "'$tabula':file_facts({}, Fs), memberchk(levels(Ls), Fs)",
+                quote(&file.to_string_lossy())
+            );
+            match self.engine.query_once(&goal)? {
+                Some(b) => b.get("Ls").map(atoms).unwrap_or_default(),
+                None => Vec::new(),
+            }
+        } else {
+            Vec::new()
+        };
+        Ok(self.generic_levels.get_or_init(|| levels).clone())
     }
 
     /// Every computer player, the last the strongest (see [`info::order_levels`]).
