@@ -24,7 +24,7 @@ one word, so that a sandbox does not take them for the player's own files.
     crash    kills itself with SIGSEGV (a shell reports exit 139)
     hog      allocates memory without bound, 10 MB at a time, each byte written,
              without answering (safety net: at 8 GiB it stops and sleeps)
-    flood    writes 50 MB to stderr as fast as it can, then answers a legal move
+    flood    writes 8 MB to stderr as fast as it can, then answers a legal move
              and goes on playing normally: a referee that reads stderr in
              parallel lets it play on; it must NOT lose
     slow     answers a legal move after 1.5 s, at genmove K+1 and every later one
@@ -163,7 +163,9 @@ class Hostile(random_bot.Player):
 
     def mode_flood(self, ms):
         chunk = b"flood " * (1 << 17) + b"\n"  # 768 KiB
-        for _ in range(50 * (1 << 20) // len(chunk) + 1):
+        # 8 MB: far past the pipe's buffer (64 KiB) and the log's cap, yet short
+        # enough to write within a move's time on a loaded machine.
+        for _ in range(8 * (1 << 20) // len(chunk) + 1):
             sys.stderr.buffer.write(chunk)
         sys.stderr.flush()
         return self.legal(ms)
