@@ -153,7 +153,8 @@ at once (if not always the fastest win).
                             solve/3,
                             solve/4,
                             search/4,
-                            evaluate/2]).
+                            evaluate/2,
+                            model_agrees/2]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -162,6 +163,7 @@ at once (if not always the fastest win).
 :- use_module(library(assoc)).
 :- use_module(library(time)).
 :- use_module(library(iso_ext)).
+:- use_module(library(pairs)).
 
 :- initialization((catch(breakthrough:board_size(breakthrough(4,4,1,[],[],0,none,ongoing), _, _), _, fail)
                    -> true ; use_module(breakthrough))).
@@ -222,6 +224,15 @@ level_move(random, _, Moves, _, Move, random) :-
     random_element(Moves, Move).
 level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
     greedy_move(State, Moves, Move, Why).
+% The search plays its own model of the rules (see the top), which is
+% only right while the rules are the ones it was written for: tabula
+% checks the model against the rules (model_agrees/2, accelerators.pl) and
+% says so with game:accelerated/2. When the rules have been edited and the
+% model no longer agrees, the generic players of players.pl stand in.
+level_move(ai, State, _, BudgetMs, Move, Reason) :-
+    \+ catch(game:accelerated(breakthrough, _), _, fail),
+    !,
+    generic_move(State, BudgetMs, Move, Reason).
 % An exception in the search is a bug and is not hidden: it reaches the caller.
 % Only running out of memory falls back to the greedy move, and says so.
 level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
@@ -234,6 +245,62 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
         (   Found = resource_error(What) -> Reason = fallback(resource_error(What))
         ;   Reason = fallback(no_search_move)
         )
+    ).
+
+
+% generic_move(+State, +BudgetMs, -Move, -Reason): the move of the generic
+% players (players.pl, which tabula loads when the check fails): alphabeta
+% when the rules have an evaluation, else mcts; greedy's when players.pl
+% is not loaded. Reason is rules_edited(Level, Why), Why the reason of
+% the player that chose.
+generic_move(State, BudgetMs, Move, rules_edited(Level, Why)) :-
+    (   current_predicate(players:choose_move/6) ->
+        (   current_predicate(breakthrough:evaluation/3) -> Level = alphabeta
+        ;   Level = mcts
+        ),
+        players:choose_move(breakthrough, Level, State, BudgetMs, Move, Why)
+    ;   Level = greedy,
+        breakthrough:legal_moves(State, Moves),
+        greedy_move(State, Moves, Move, Why)
+    ).
+
+%% model_agrees(+State, +Successors)
+% The search's model (its positions, move generator and make/5) agrees
+% with the rules in State, whose legal moves and the positions they lead
+% to are Successors, Move-Next pairs sorted by Move: the model has the same
+% moves, each leads to the model's view of Next, and the model sees a win
+% (a piece on the far row, or the last enemy piece taken) exactly where
+% the rules end the game. Used by tabula's check of the rules' fast paths
+% (accelerators.pl); level ai plays only while it holds.
+model_agrees(State, Successors) :-
+    (   State = breakthrough(_, _, _, _, _, _, _, ongoing) ->
+        state_position(State, inf, G, Pos),
+        Pos = p(Rows, _, NOpp, _, _, _, _),
+        G = g(R, _, Full, _, _, _, _),
+        gen_moves(Rows, R, Full, Keyed),
+        findall(Move-Code,
+                ( member(_-Code, Keyed), code_move(State, Code, Move) ),
+                Pairs0),
+        keysort(Pairs0, Pairs),
+        pairs_keys(Pairs, Moves),
+        pairs_keys(Successors, Moves),
+        maplist(model_step(Pos, G, NOpp), Pairs, Successors)
+    ;   Successors == []
+    ).
+
+model_step(Pos, G, NOpp, Move-Code, Move-Next) :-
+    make(Pos, Code, G, Pos1, Cap),
+    G = g(R, _, _, _, _, _, _),
+    Reached is (Code >> 8) + 1,
+    (   Reached =:= R -> Wins = true
+    ;   Cap =:= 1, NOpp =:= 1 -> Wins = true
+    ;   Wins = false
+    ),
+    (   Next = breakthrough(_, _, _, _, _, _, _, ongoing) ->
+        Wins == false,
+        state_position(Next, inf, _, Pos2),
+        Pos1 == Pos2
+    ;   Wins == true
     ).
 
 

@@ -34,7 +34,8 @@ every position.
                  random_playout/4,
                  random_playouts/5,
                  conformance/5,
-                 conformance_all/4]).
+                 conformance_all/4,
+                 accelerated/2]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -121,6 +122,12 @@ every position.
 %   players(File)          the game's own computer players: a file beside
 %                          the rules (its module exports levels/1 and
 %                          choose_move/5; see "Computer players" below)
+%   fast(File)             the game's fast path, a file beside the rules
+%                          whose module plays legal_moves/2 and
+%                          apply_move/4 on the same states, faster; used
+%                          only while it agrees with the rules (see
+%                          accelerators.pl: checked whenever a file
+%                          changes)
 %   strongest(Level)       the level `ai` means (default: the last of
 %                          levels/1, or mcts when the game has no players)
 %   championship(Policy)   a list of scoring(Scheme) (valid_games, faults or
@@ -157,6 +164,14 @@ every position.
                            file written for the game's assignment is asked
                            for its move (else the file's own
                            choose_move(+State, +BudgetMs, -Move))
+     model_agrees(+State, +Successors)  optional, for players that search
+                           a model of their own (their own copy of the
+                           rules, for speed): succeeds when the model
+                           agrees with the rules in State, Successors being
+                           the rules' Move-NextState pairs (sorted by
+                           Move); checked with the fast path (see
+                           accelerators.pl). Such players should play only
+                           while game:accelerated(Game, _) holds.
    Every game also has the players of prolog/players.pl, written over the
    contract alone: random, alphabeta (using the game's evaluation/3 when
    it exports one) and mcts.
@@ -205,6 +220,15 @@ every position.
 */
 
 
+%% accelerated(?Game, ?Fast)
+% Game's legal_moves/2 and apply_move/4 are played by the module Fast, its
+% fast path (game_info's fast(File)), which has been checked against the
+% rules and agrees with them (accelerators.pl checks, and asserts this).
+% Every call into the game through this module then goes to Fast: the
+% referee's, the bench's and the players'. Without it, the rules as
+% written are played.
+:- dynamic(accelerated/2).
+
 %% default_game(-Name)
 % The game tabula opens when none is named.
 default_game(dots).
@@ -233,9 +257,18 @@ initial_state_in(Options, State, Game) :- Game:initial_state(Options, State).
 players_in(State, N, Game) :- Game:players(State, N).
 to_move_in(State, Player, Game) :- Game:to_move(State, Player).
 legal_move_in(State, Move, Game) :- Game:legal_move(State, Move).
-legal_moves_in(State, Moves, Game) :- Game:legal_moves(State, Moves).
+legal_moves_in(State, Moves, Game) :-
+    (   accelerated(Game, Fast) -> fast_legal_moves_in(State, Moves, Fast)
+    ;   Game:legal_moves(State, Moves)
+    ).
 apply_move_in(State, Move, NewState, Events, Game) :-
-    Game:apply_move(State, Move, NewState, Events).
+    (   accelerated(Game, Fast) ->
+        fast_apply_move_in(State, Move, NewState, Events, Fast)
+    ;   Game:apply_move(State, Move, NewState, Events)
+    ).
+fast_legal_moves_in(State, Moves, Fast) :- Fast:legal_moves(State, Moves).
+fast_apply_move_in(State, Move, NewState, Events, Fast) :-
+    Fast:apply_move(State, Move, NewState, Events).
 outcome_in(State, Outcome, Game) :- Game:outcome(State, Outcome).
 explain_illegal_in(State, Move, Message, Game) :-
     Game:explain_illegal(State, Move, Message).

@@ -158,6 +158,13 @@ fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
         chdir: None,
         env: vec![("TABULA_PROLOG".into(), text(&prolog))],
     };
+    // The verdicts on the rules' fast paths: the player need not check them again
+    // (its sandbox cannot see this machine's cache).
+    let verdicts = crate::game::accelerate::verdicts_for_players();
+    if !verdicts.is_empty() {
+        view.env
+            .push((crate::game::accelerate::ENV.into(), verdicts));
+    }
     let spec_text = match spec {
         PlayerSpec::File(path) => {
             let file = sandbox::absolute(path);

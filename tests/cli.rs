@@ -700,3 +700,108 @@ fn check_names_what_exists_for_an_unknown_game() {
     let o = tabula(&["check", "prolog"], "");
     assert!(stderr(&o).contains("is a folder"), "{}", stderr(&o));
 }
+
+/// A student edits one rule of Breakthrough (pieces may also move sideways): tabula
+/// says that the fast path no longer agrees, naming a position; the referee plays by
+/// the edited rules (sideways moves are played and none is refused); the window's
+/// and the terminal's rules are the same loaded rules; and `ai`, whose search model
+/// no longer applies, gives way to the generic alpha-beta and still beats `random`.
+/// The cache of verdicts is a scratch folder, so the check really runs.
+#[test]
+fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
+    let dir = scratch("edited-rules");
+    let rules = dir.join("breakthrough.pl");
+    let text = std::fs::read_to_string(prolog_dir().join("breakthrough.pl")).unwrap();
+    let rule = "forward(2, R1, R2) :- R2 is R1 - 1.";
+    assert!(
+        text.contains(rule),
+        "the rule to edit is in the readable rules"
+    );
+    let edited = text.replace(
+        rule,
+        &format!("{rule}\nforward(_, R, R).   % pieces may also move sideways"),
+    );
+    std::fs::write(&rules, edited).unwrap();
+    let cache = dir.join("cache");
+    let record = dir.join("games.jsonl");
+    let rules_arg = rules.to_string_lossy().into_owned();
+    let record_arg = record.to_string_lossy().into_owned();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    child
+        .args([
+            "match",
+            "breakthrough",
+            "--rules",
+            &rules_arg,
+            "--p1",
+            "ai",
+            "--p2",
+            "random",
+            "--games",
+            "2",
+            "--move-time",
+            "0.3",
+            "--rows",
+            "6",
+            "--cols",
+            "5",
+            "--record",
+            &record_arg,
+        ])
+        .env("XDG_CACHE_HOME", &cache)
+        .env("NO_COLOR", "1");
+    let o = child.output().unwrap();
+    assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("no longer agree") && err.contains("in the position "),
+        "the disagreement is said, with its position: {err}"
+    );
+    assert_eq!(
+        err.matches("no longer agree").count(),
+        1,
+        "said once: {err}"
+    );
+    let games: Vec<serde_json::Value> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    let mut sideways = 0;
+    for g in &games {
+        assert!(g.get("fault").is_none(), "no move refused: {g}");
+        let ai_seat = if g["specs"][0] == "ai" { 1 } else { 2 };
+        assert_eq!(g["winners"], serde_json::json!([ai_seat]), "ai wins: {g}");
+        for m in g["moves"].as_array().unwrap() {
+            // "c2-b2": the same row at both ends.
+            let t = m["move"].as_str().unwrap();
+            let (from, to) = t.split_at(2);
+            if from[1..] == to[2..] {
+                sideways += 1;
+            }
+        }
+    }
+    assert!(
+        sideways > 0,
+        "sideways moves were played under the edited rules"
+    );
+    // The verdict was kept; the unedited game agrees.
+    assert!(
+        std::fs::read_dir(cache.join("tabula").join("rules-checks"))
+            .unwrap()
+            .count()
+            >= 1
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["bench", "breakthrough", "--playouts", "20"])
+        .env("XDG_CACHE_HOME", &cache)
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(
+        out.contains("on the fast path") && out.contains("as written"),
+        "{out}"
+    );
+}

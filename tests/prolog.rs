@@ -3,7 +3,7 @@
 
 use tabula::check;
 use tabula::engine::Engine;
-use tabula::game::{GameInfo, Rules, catalog, prolog_dir};
+use tabula::game::{GameInfo, Rules, accelerate, catalog, prolog_dir};
 use tabula::term;
 
 /// The computer players budget their moves in the process's CPU time, which every
@@ -44,6 +44,27 @@ fn run_prolog_test_file(module: &str) {
     load.push(file.clone());
     for f in load {
         engine.consult(&f).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // The games' fast paths, checked against their rules as tabula does when it loads
+    // a game (so that the tests of a game's players see them switched on).
+    for g in &games {
+        if let Some(fast) = &g.fast_file {
+            let players = g.players_file.as_ref().map(|p| {
+                (
+                    tabula::game::file_module(&engine, p).unwrap_or_else(|e| panic!("{e}")),
+                    p.clone(),
+                )
+            });
+            let subject = accelerate::Subject {
+                game_module: &g.name,
+                rules_file: &g.file,
+                fast_file: fast,
+                players: players.as_ref().map(|(m, p)| (m.as_str(), p.as_path())),
+            };
+            let path = accelerate::check_and_switch(&engine, &subject, false)
+                .unwrap_or_else(|e| panic!("{module}: {e}"));
+            assert!(path.used(), "{module}: {:?}", path.verdict);
+        }
     }
     let results = engine
         .query_value(&format!("harness:run_tests({module}, Rs)"), "Rs")

@@ -79,8 +79,8 @@ random_moves(N, S0, S) :-
     random_moves(N1, S1, S).
 
 % brute_value(+State, -Winner, -Plies): the exact result of State (a game
-% in progress) by plain negamax over the rules (breakthrough:legal_moves/2
-% and apply_move/4), memoised on the position, without any pruning: a
+% in progress) by plain negamax over the rules (game_legal_moves/3 and
+% game_apply_move/5: the rules' fast path, checked against them), memoised on the position, without any pruning: a
 % score 1000 - P for a win of the mover at ply P, -(1000 - P) for a loss.
 % Independent of breakthrough_ai.pl; for sparse positions only (the 4 x 4
 % start has over a million positions).
@@ -96,14 +96,14 @@ brute(State, M0, M, V) :-
     State = breakthrough(_, _, Turn, W, B, _, _, _),
     Key = k(Turn, W, B),
     (   get_assoc(Key, M0, V0) -> V = V0, M = M0
-    ;   breakthrough:legal_moves(State, Moves),
+    ;   game:game_legal_moves(breakthrough, State, Moves),
         brute_moves(Moves, State, M0, M1, -10000, V),
         put_assoc(Key, M1, V, M)
     ).
 
 brute_moves([], _, M, M, V, V).
 brute_moves([Move|Moves], State, M0, M, V0, V) :-
-    breakthrough:apply_move(State, Move, S1, _),
+    game:game_apply_move(breakthrough, State, Move, S1, _),
     (   S1 = breakthrough(_, _, _, _, _, _, _, won(_, _)) ->
         S = 999, M1 = M0     % the mover wins with this move
     ;   brute(S1, M0, M1, V1),
@@ -128,8 +128,8 @@ bwin(State, M0, M, Won) :-
     State = breakthrough(_, _, Turn, W, B, _, _, _),
     Key = k(Turn, W, B),
     (   get_assoc(Key, M0, Won0) -> Won = Won0, M = M0
-    ;   breakthrough:legal_moves(State, Moves),
-        findall(S1, ( member(Move, Moves), breakthrough:apply_move(State, Move, S1, _) ), Next),
+    ;   game:game_legal_moves(breakthrough, State, Moves),
+        findall(S1, ( member(Move, Moves), game:game_apply_move(breakthrough, State, Move, S1, _) ), Next),
         (   member(breakthrough(_, _, _, _, _, _, _, won(_, _)), Next) ->
             M1 = M0, Won = true      % a move wins at once
         ;   bwin_moves(Next, M0, M1, Won)
@@ -150,10 +150,10 @@ bwin_moves([S1|Next], M0, M, Won) :-
 % to a win in at most Plies - 1.
 plies_consistent(State, Winner, Plies) :-
     State = breakthrough(_, _, Turn, _, _, _, _, _),
-    breakthrough:legal_moves(State, Moves),
+    game:game_legal_moves(breakthrough, State, Moves),
     findall(W1-P1,
             ( member(M, Moves),
-              breakthrough:apply_move(State, M, S1, _),
+              game:game_apply_move(breakthrough, State, M, S1, _),
               (   S1 = breakthrough(_, _, _, _, _, _, _, won(W1, _)) -> P1 = 0
               ;   breakthrough_ai:solve(S1, W1, P1)
               ) ),

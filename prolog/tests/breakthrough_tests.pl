@@ -353,7 +353,9 @@ test(legal_move_enumerates_exactly_the_legal_moves) :-
     forall(member(S, States),
            ( breakthrough:legal_moves(S, Moves),
              findall(M, breakthrough:legal_move(S, M), Enumerated),
-             Enumerated == Moves,
+             % the same moves, each once (legal_moves/2 puts them in order)
+             sort(Enumerated, Set), sort(Moves, Set),
+             length(Enumerated, N), length(Moves, N),
              forall(member(M, Moves), breakthrough:legal_move(S, M)) )).
 
 test(legal_moves_come_in_the_documented_order) :-

@@ -1052,7 +1052,7 @@ fn check(args: CheckArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let rules = match Rules::load_file(&file) {
+    let mut rules = match Rules::load_file(&file) {
         Ok(rules) => rules,
         Err(e) => {
             eprintln!("{e}");
@@ -1064,6 +1064,20 @@ fn check(args: CheckArgs) -> ExitCode {
     match crate::check::run(&rules, args.games, args.seed) {
         Ok(report) => {
             print!("{}", report.text(&file));
+            // The fast path, checked afresh against the rules (the verdict is kept
+            // for the other commands); a disagreement is said by the check itself.
+            match rules.check_fast_path(&file) {
+                Ok(Some(fast)) => {
+                    if let game::accelerate::Verdict::Agree(n) = fast.verdict {
+                        println!(
+                            "fast path: {} agrees with the rules in {n} positions of random games.",
+                            fast.file.file_name().unwrap_or_default().to_string_lossy()
+                        );
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => println!("fast path: cannot be checked: {e}"),
+            }
             println!("({:.1} s)", started.elapsed().as_secs_f64());
             if report.failures.is_empty() {
                 ExitCode::SUCCESS
@@ -1414,11 +1428,46 @@ fn bench(args: BenchArgs) -> Result<(), GameError> {
         "playouts    {} random games, {plies} plies in {elapsed:.2} s",
         args.playouts
     );
+    let speed = plies as f64 / elapsed.max(1e-9);
     println!(
-        "speed       {:.0} plies/s, {:.0} playouts/s",
-        plies as f64 / elapsed.max(1e-9),
-        f64::from(args.playouts) / elapsed.max(1e-9)
+        "speed       {speed:.0} plies/s, {:.0} playouts/s{}",
+        f64::from(args.playouts) / elapsed.max(1e-9),
+        match rules.fast_path() {
+            Some(fast) if fast.used() => format!(
+                " (on the fast path, {})",
+                fast.file.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            _ => String::new(),
+        }
     );
+    // The same playouts on the rules as written, for the ratio (fewer of them: the
+    // rules as written are many times slower).
+    if let Some(fast) = rules.fast_path() {
+        if fast.used() {
+            let n = (args.playouts / 10).max(1);
+            let goal = format!(
+                "game:random_playouts({}, {}, {}, {n}, Plies)",
+                term::quote_atom(rules.module()),
+                term::to_text(&Term::List(args.board.options(args.seed))),
+                args.seed,
+            );
+            let timer = Instant::now();
+            let slow = game::accelerate::without_fast_path(
+                rules.engine(),
+                rules.module(),
+                &fast.module,
+                || rules.engine().query_value(&goal, "Plies"),
+            )??;
+            let slow_elapsed = timer.elapsed().as_secs_f64();
+            let slow_speed = term::as_i64(&slow).unwrap_or(0) as f64 / slow_elapsed.max(1e-9);
+            println!(
+                "as written  {slow_speed:.0} plies/s on the rules alone ({n} games): the fast path is {:.1} times as fast",
+                speed / slow_speed.max(1e-9)
+            );
+        } else if let Some(warning) = fast.warning(&info.file) {
+            println!("fast path   not used: {warning}");
+        }
+    }
     Ok(())
 }
 

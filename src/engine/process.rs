@@ -653,7 +653,7 @@ enum Loaded {
     /// Files loaded one by one, as the REPL does.
     Engine(Engine),
     /// A game's rules, loaded as every other command loads them.
-    Rules(Rules),
+    Rules(Box<Rules>),
 }
 
 #[derive(Default)]
@@ -686,7 +686,7 @@ impl Session {
                 let mut errors = Vec::new();
                 if strict {
                     match Rules::load_files(files.clone()) {
-                        Ok(rules) => self.loaded = Some(Loaded::Rules(rules)),
+                        Ok(rules) => self.loaded = Some(Loaded::Rules(Box::new(rules))),
                         Err(e) => errors.push(e.to_string()),
                     }
                 } else {

@@ -80,6 +80,8 @@ pub struct GameInfo {
     pub options: Vec<GameOption>,
     /// The game's own players' file, when it has one.
     pub players_file: Option<PathBuf>,
+    /// The game's fast path (`fast(File)`), used only while it agrees with the rules.
+    pub fast_file: Option<PathBuf>,
     /// Every computer player, weakest first: the game's own, then the generic ones
     /// it does not already have.
     pub levels: Vec<Level>,
@@ -201,6 +203,7 @@ impl GameInfo {
             sides: Vec::new(),
             options: Vec::new(),
             players_file: None,
+            fast_file: None,
             levels: Vec::new(),
             strongest: String::new(),
             championship: ChampionshipPolicy::default(),
@@ -232,6 +235,15 @@ impl GameInfo {
                     let wanted = PathBuf::from(text_of(value));
                     let beside = file.parent().unwrap_or(Path::new(".")).join(&wanted);
                     game.players_file = Some(if beside.exists() {
+                        beside
+                    } else {
+                        players_dir.join(&wanted)
+                    });
+                }
+                "fast" => {
+                    let wanted = PathBuf::from(text_of(value));
+                    let beside = file.parent().unwrap_or(Path::new(".")).join(&wanted);
+                    game.fast_file = Some(if beside.exists() {
                         beside
                     } else {
                         players_dir.join(&wanted)

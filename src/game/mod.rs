@@ -9,6 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub mod accelerate;
 pub mod catalog;
 pub mod info;
 
@@ -126,6 +127,8 @@ pub struct Rules {
     /// The levels of `prolog/players.pl`, read from the file once (a move of a
     /// generic player asks for them).
     generic_levels: std::sync::OnceLock<Vec<String>>,
+    /// The game's fast path, when it has one.
+    fast: Option<accelerate::FastPath>,
 }
 
 fn quote(text: &str) -> String {
@@ -138,24 +141,84 @@ impl Rules {
     pub fn load(game: &GameInfo, rules: Option<&Path>) -> Result<Rules> {
         let dir = prolog_dir();
         let rules_file = rules.map_or_else(|| game.file.clone(), Path::to_path_buf);
-        let mut loaded = Rules::load_files(vec![dir.join("game.pl"), rules_file])?;
-        let players = match rules {
-            None => game.players_file.clone(),
-            Some(file) => loaded.declared_players_file(file)?,
+        let mut loaded = Rules::load_files(vec![dir.join("game.pl"), rules_file.clone()])?;
+        let (players, fast) = match rules {
+            None => (game.players_file.clone(), game.fast_file.clone()),
+            Some(file) => (
+                loaded.declared_file(file, "players")?,
+                loaded.declared_file(file, "fast")?,
+            ),
         };
-        if let Some(players) = players {
-            loaded.engine.consult(&players)?;
-            loaded.players_module = Some(file_module(&loaded.engine, &players)?);
-            loaded.files.push(players);
+        if let Some(players) = &players {
+            loaded.engine.consult(players)?;
+            loaded.players_module = Some(file_module(&loaded.engine, players)?);
+            loaded.files.push(players.clone());
+        }
+        if let Some(fast) = fast {
+            loaded.switch_fast_path(&rules_file, &fast, false)?;
         }
         Ok(loaded)
     }
 
-    /// The players file the loaded rules name in `game_info/1`: beside `rules_file`,
-    /// else in the Prolog folder (an edited copy of the rules keeps the shipped players).
-    fn declared_players_file(&self, rules_file: &Path) -> Result<Option<PathBuf>> {
+    /// Checks the fast path `fast` against the rules (or takes the verdict known for
+    /// these files; `fresh` checks anyway) and plays on it when they agree; says once
+    /// when they do not.
+    pub fn switch_fast_path(&mut self, rules_file: &Path, fast: &Path, fresh: bool) -> Result<()> {
+        let players_file = self
+            .players_module
+            .as_ref()
+            .and_then(|_| self.files.get(2).cloned());
+        let subject = accelerate::Subject {
+            game_module: &self.module,
+            rules_file,
+            fast_file: fast,
+            players: self.players_module.as_deref().zip(players_file.as_deref()),
+        };
+        let path = accelerate::check_and_switch(&self.engine, &subject, fresh)?;
+        if let Some(warning) = path.warning(rules_file) {
+            if path.should_say() {
+                eprintln!("tabula: {warning}");
+            }
+            // The game's own players that relied on the fast path give way to the
+            // generic ones, which must then be loaded (Scryer cannot load a file
+            // from inside a running query and call into it).
+            if self.players_module.is_some() {
+                self.load_generic()?;
+            }
+        }
+        self.files.push(path.file.clone());
+        self.fast = Some(path);
+        Ok(())
+    }
+
+    /// For `tabula check`: checks the fast path the rules declare, with their players'
+    /// model, whatever verdict is known; `None` when they declare none.
+    pub fn check_fast_path(&mut self, rules_file: &Path) -> Result<Option<&accelerate::FastPath>> {
+        let Some(fast) = self.declared_file(rules_file, "fast")? else {
+            return Ok(None);
+        };
+        if self.players_module.is_none()
+            && let Some(players) = self.declared_file(rules_file, "players")?
+        {
+            self.engine.consult(&players)?;
+            self.players_module = Some(file_module(&self.engine, &players)?);
+            self.files.push(players);
+        }
+        self.switch_fast_path(rules_file, &fast, true)?;
+        Ok(self.fast.as_ref())
+    }
+
+    /// The game's fast path, if it has one, and whether it is used.
+    pub fn fast_path(&self) -> Option<&accelerate::FastPath> {
+        self.fast.as_ref()
+    }
+
+    /// The file the loaded rules name in `game_info/1` under `key` (`players`,
+    /// `fast`): beside `rules_file`, else in the Prolog folder (an edited copy of the
+    /// rules keeps the shipped players and fast path).
+    fn declared_file(&self, rules_file: &Path, key: &str) -> Result<Option<PathBuf>> {
         let goal = format!(
-            "catch(({}:game_info(Fs), memberchk(players(P), Fs)), _, fail)",
+            "catch(({}:game_info(Fs), memberchk({key}(P), Fs)), _, fail)",
             self.m()
         );
         let Some(b) = self.engine.query_once(&goal)? else {
@@ -204,6 +267,7 @@ impl Rules {
             players_module: None,
             generic_loaded: AtomicBool::new(false),
             generic_levels: std::sync::OnceLock::new(),
+            fast: None,
         })
     }
 
@@ -263,7 +327,8 @@ impl Rules {
 
     /// Every legal move, in the rules' order.
     pub fn legal_moves(&self, state: &State) -> Result<Vec<Move>> {
-        let goal = format!("{}:legal_moves({}, Ms)", self.m(), state.text());
+        // Through game.pl, which plays the fast path when it agrees with the rules.
+        let goal = format!("game:game_legal_moves({}, {}, Ms)", self.m(), state.text());
         let moves = self.call(&goal, "Ms")?;
         let list = term::as_list(&moves)
             .ok_or_else(|| GameError::Contract("legal_moves/2 did not give a list".into()))?;
@@ -279,7 +344,7 @@ impl Rules {
     /// Plays `mv`: the new state and the events it caused. `None` if it is not legal.
     pub fn apply(&self, state: &State, mv: &Move) -> Result<Option<(State, Vec<Term>)>> {
         let goal = format!(
-            "{}:apply_move({}, {}, S, Es)",
+            "game:game_apply_move({}, {}, {}, S, Es)",
             self.m(),
             state.text(),
             mv.text()
@@ -592,7 +657,8 @@ fn atoms(t: &Term) -> Vec<String> {
 }
 
 /// The module a rules file declares with `:- module(Name, Exports)`.
-fn file_module(engine: &Engine, file: &Path) -> Result<String> {
+/// The module `file` declares (its first clause), once it is loaded in `engine`.
+pub fn file_module(engine: &Engine, file: &Path) -> Result<String> {
     let path = file.to_string_lossy();
     let goal = format!("'$tabula':file_module({}, M)", quote(&path));
     match engine.query_once(&goal)? {

@@ -157,6 +157,7 @@ mod tests {
             sides: vec![],
             options,
             players_file: None,
+            fast_file: None,
             levels: vec![],
             strongest: String::new(),
             championship: ChampionshipPolicy::default(),

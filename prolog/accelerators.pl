@@ -1,0 +1,227 @@
+/** Accelerators: fast paths checked against the rules as written.
+
+A game's rules file says the rules so that a person can read them and
+change them; a fast path (game_info's fast(File)) plays the same rules
+with another technique, bit masks or tables, many times faster. tabula
+uses a fast path only while it agrees with the rules: whenever one of the
+files changes (tabula keeps the verdict by the files' content), it plays
+random games by the rules as written and compares, in every position
+reached,
+
+  * the legal moves (the same moves, listed in the same order, so that
+    a seeded random game is the same game either way);
+  * for every legal move, the position it leads to and its events;
+  * when the game's own players search a model of their own (their
+    module exports model_agrees/2, see game.pl), that the model agrees.
+
+When they agree, accelerate/2 switches the game to its fast path
+(game:accelerated/2), and the game's players may use their model. When
+they do not, the verdict names the first position where they differ and
+what each said, the game is played by the rules as written, and the
+players that rely on a model give way to the generic ones (players.pl).
+
+The check is reproducible: its random games are drawn from a fixed seed,
+and the caller's random generator is left as it was found (reseeded from
+a number drawn from it first).
+
+Calls into the game, the fast path and the players go through bridges
+whose module is the last argument (see "How this module calls a game" in
+game.pl).
+*/
+
+:- module(accelerators, [check_fast/5,
+                         accelerate/2,
+                         decelerate/1]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(random)).
+:- use_module(library(format)).
+:- use_module(library(iso_ext)).
+
+%% check_fast(+Game, +Fast, +Players, +NPositions, -Verdict)
+% Compares the fast path Fast (a module) and the model of the players
+% module Players (none for no players) with the rules of Game in about
+% NPositions positions of random games played by the rules. Verdict is
+% agree(N), N the positions compared, or differ(Text), Text a string
+% saying where and how they first differ.
+% ?- check_fast(breakthrough, breakthrough_fast, breakthrough_ai, 300, V).
+%    V = agree(300).
+check_fast(Game, Fast, Players, NPositions, Verdict) :-
+    random_integer(0, 1125899906842624, Next),      % 2^50
+    set_random(seed(20261201)),
+    option_lists(Game, Lists),
+    length(Lists, NLists),
+    Each is max(1, NPositions // NLists),
+    (   catch(first_difference(Lists, Game, Fast, Players, Each, 0, N, Diff),
+              Error,
+              Diff = error(Error)) ->
+        true
+    ;   Diff = error(failed), N = 0
+    ),
+    set_random(seed(Next)),
+    (   Diff == none -> Verdict = agree(N)
+    ;   difference_text(Diff, Game, Fast, Players, Text),
+        Verdict = differ(Text)
+    ).
+
+% option_lists(+Game, -Lists): the game's check_options/1, else [[]].
+option_lists(Game, Lists) :-
+    (   catch(check_options_in(Lists0, Game), _, fail), Lists0 = [_|_] ->
+        Lists = Lists0
+    ;   Lists = [[]]
+    ).
+
+% first_difference(+Lists, +Game, +Fast, +Players, +Each, +N0, -N, -Diff):
+% walks Each positions for each option list; Diff is none or the first
+% difference found.
+first_difference([], _, _, _, _, N, N, none).
+first_difference([Options|Lists], Game, Fast, Players, Each, N0, N, Diff) :-
+    initial_state_in(Options, Start, Game),
+    walk(Each, Start, Start, Game, Fast, Players, N0, N1, Diff0),
+    (   Diff0 == none ->
+        first_difference(Lists, Game, Fast, Players, Each, N1, N, Diff)
+    ;   N = N1, Diff = Diff0
+    ).
+
+% walk(+K, +State, +Start, ...): compares K positions, playing random
+% moves by the rules from State and starting again from Start when a game
+% ends.
+walk(K, State, Start, Game, Fast, Players, N0, N, Diff) :-
+    (   K =:= 0 -> N = N0, Diff = none
+    ;   compare_position(State, Game, Fast, Players, Successors, Diff0),
+        N1 is N0 + 1,
+        (   Diff0 \== none -> N = N1, Diff = Diff0
+        ;   K1 is K - 1,
+            (   Successors == [] -> Next = Start
+            ;   length(Successors, L),
+                random_integer(0, L, I),
+                nth0(I, Successors, _-Next)
+            ),
+            walk(K1, Next, Start, Game, Fast, Players, N1, N, Diff)
+        )
+    ).
+
+% compare_position(+State, +Game, +Fast, +Players, -Successors, -Diff):
+% Successors are the rules' Move-Next pairs in State; Diff is none, or
+% the first difference there.
+compare_position(State, Game, Fast, Players, Successors, Diff) :-
+    rules_legal_moves(State, Moves, Game),
+    fast_legal_moves(State, FastMoves, Fast),
+    (   Moves \== FastMoves ->
+        Successors = [],
+        Diff = moves(State, Moves, FastMoves)
+    ;   successors(Moves, State, Game, Fast, Successors0, Diff0),
+        (   Diff0 \== none -> Successors = [], Diff = Diff0
+        ;   Successors = Successors0,
+            keysort(Successors0, Sorted),
+            (   Players == none -> Diff = none
+            ;   \+ current_predicate(Players:model_agrees/2) -> Diff = none
+            ;   model_agrees_in(State, Sorted, Players) -> Diff = none
+            ;   Diff = model(State)
+            )
+        )
+    ).
+
+successors([], _, _, _, [], none).
+successors([Move|Moves], State, Game, Fast, Successors, Diff) :-
+    (   rules_apply(State, Move, Next, Events, Game) -> true
+    ;   Next = none, Events = none
+    ),
+    (   fast_apply(State, Move, FastNext, FastEvents, Fast) -> true
+    ;   FastNext = none, FastEvents = none
+    ),
+    (   Next == FastNext, Events == FastEvents ->
+        Successors = [Move-Next|Successors1],
+        successors(Moves, State, Game, Fast, Successors1, Diff)
+    ;   Successors = [],
+        Diff = apply(State, Move, Next-Events, FastNext-FastEvents)
+    ).
+
+% The bridges (module last).
+rules_legal_moves(State, Moves, Game) :- Game:legal_moves(State, Moves).
+rules_apply(State, Move, Next, Events, Game) :-
+    Game:apply_move(State, Move, Next, Events).
+fast_legal_moves(State, Moves, Fast) :- Fast:legal_moves(State, Moves).
+fast_apply(State, Move, Next, Events, Fast) :-
+    Fast:apply_move(State, Move, Next, Events).
+model_agrees_in(State, Successors, Players) :-
+    Players:model_agrees(State, Successors).
+check_options_in(Lists, Game) :- Game:check_options(Lists).
+initial_state_in(Options, State, Game) :- Game:initial_state(Options, State).
+position_text_in(State, Cs0, Cs, Game) :- Game:position_text(State, Cs0, Cs).
+
+
+/* ---------------------------------------------------------------------
+   The verdict in words
+   --------------------------------------------------------------------- */
+
+% difference_text(+Diff, +Game, +Fast, +Players, -Text)
+difference_text(moves(State, Moves, FastMoves), Game, Fast, _, Text) :-
+    position_words(State, Game, Where),
+    (   member(M, Moves), \+ memberchk(M, FastMoves) ->
+        move_words(State, M, Game, MW),
+        phrase(format_("the rules allow ~s, ~a does not", [MW, Fast]), What)
+    ;   member(M, FastMoves), \+ memberchk(M, Moves) ->
+        move_words(State, M, Game, MW),
+        phrase(format_("~a allows ~s, the rules do not", [Fast, MW]), What)
+    ;   phrase(format_("both allow the same moves, listed in another order", []), What)
+    ),
+    phrase(format_("in ~s, ~s", [Where, What]), Text).
+difference_text(apply(State, Move, Next-Events, FastNext-FastEvents), Game, Fast, _, Text) :-
+    position_words(State, Game, Where),
+    move_words(State, Move, Game, MW),
+    (   Next == none ->
+        phrase(format_("the rules refuse ~s, which they list as legal", [MW]), What)
+    ;   FastNext == none ->
+        phrase(format_("~a refuses ~s", [Fast, MW]), What)
+    ;   Next \== FastNext ->
+        position_words(Next, Game, NW),
+        position_words(FastNext, Game, FW),
+        phrase(format_("~s leads to ~s by the rules but to ~s by ~a",
+                       [MW, NW, FW, Fast]), What)
+    ;   phrase(format_("~s causes ~q by the rules but ~q by ~a",
+                       [MW, Events, FastEvents, Fast]), What)
+    ),
+    phrase(format_("in ~s, ~s", [Where, What]), Text).
+difference_text(model(State), Game, _, Players, Text) :-
+    position_words(State, Game, Where),
+    phrase(format_("in ~s, the computer players' own model of the game (~a) does not agree with the rules", [Where, Players]), Text).
+difference_text(error(E), _, Fast, _, Text) :-
+    (   E == failed ->
+        phrase(format_("the check of ~a failed: a predicate of the rules or of the fast path failed where it must answer", [Fast]), Text)
+    ;   phrase(format_("the check of ~a stopped on an error: ~q", [Fast, E]), Text)
+    ).
+
+% position_words(+State, +Game, -Words): "the position TEXT" in the
+% game's position text when it has one, else the state term.
+position_words(State, Game, Words) :-
+    (   catch(position_text_in(State, Cs, [], Game), _, fail) ->
+        phrase(format_("the position ~s", [Cs]), Words)
+    ;   phrase(format_("the position ~q", [State]), Words)
+    ).
+
+% move_words(+State, +Move, +Game, -Words): the move in the game's
+% notation, else the term.
+move_words(State, Move, Game, Words) :-
+    (   catch(game:move_to_text(Game, State, Move, Cs), _, fail) ->
+        Words = Cs
+    ;   phrase(format_("~q", [Move]), Words)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   The switch
+   --------------------------------------------------------------------- */
+
+%% accelerate(+Game, +Fast)
+% From now on Game's legal_moves/2 and apply_move/4 are played by Fast
+% (game:accelerated/2). Only after check_fast/5 said agree.
+accelerate(Game, Fast) :-
+    retractall(game:accelerated(Game, _)),
+    assertz(game:accelerated(Game, Fast)).
+
+%% decelerate(+Game)
+% Game is played by its rules as written again.
+decelerate(Game) :-
+    retractall(game:accelerated(Game, _)).

@@ -1,0 +1,343 @@
+/** Breakthrough: the fast path.
+
+The rules of Breakthrough are breakthrough.pl, written to be read; this
+file plays the same rules fast, for the referee, the random playouts of
+the bench and the computer players. It is an accelerator: tabula uses it
+only after checking it against breakthrough.pl (legal moves, resulting
+positions and outcomes on a few hundred random positions, see
+accelerators.pl), so a rule edited there is never contradicted here. Edit
+the rules, not this file: should they disagree, tabula says so and plays
+by the rules as written.
+
+It works on the same state as the rules (breakthrough/8, see
+breakthrough.pl: one small integer per row and side, bit C-1 for column
+C), so nothing is converted on the way in or out.
+
+How the moves are found fast (random playouts on 8 x 8 run at about
+70 000 moves a second, CPU time; the rules as written, which look at the
+squares one by one, about 25 times fewer): the rows are taken in
+adjacent pairs. For White on row R (mask O) and the row above (own pieces
+A, enemy pieces E), with Full the mask of the board's Cols columns and
+NotOwn = Full /\ \A, the pieces that can go up-left are O /\ (NotOwn << 1),
+straight up O /\ NotOwn /\ \E, up-right O /\ (NotOwn >> 1) (shifting
+NotOwn, which is masked to the board, is what stops a piece on an edge
+from wrapping around). Each of these sets is then looked up in a table
+that holds its list of moves ready-made (left_moves/5 and the like),
+rather than taking the set bits out one by one; and the rows are not
+walked by a recursion: a generator clause per side and board height,
+built at load time, takes the lists apart in its head and has the row
+numbers written in (see "Generating the moves"). Black is the same with
+the rows the other way round. apply_move/4 checks the few squares
+involved and rebuilds only the rows that changed, reaching them with one
+indexed call (row_of/3 and the like) instead of a walk.
+*/
+
+:- module(breakthrough_fast, [legal_moves/2,
+                              apply_move/4]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+
+
+/* ---------------------------------------------------------------------
+   Generating the moves
+   --------------------------------------------------------------------- */
+
+%% legal_moves(+State, -Moves)
+% Moves are the legal moves, move(R1,C1,R2,C2), in a fixed order: by the
+% row of the origin (ascending), then the direction (to the left,
+% straight, to the right), then the column of the origin. [] exactly when
+% the game is over.
+legal_moves(breakthrough(Rows, Cols, Turn, White, Black, _, _, Result), Moves) :-
+    (   Result == ongoing ->
+        Full is (1 << Cols) - 1,
+        (   Cols =< 8 ->
+            (   Turn =:= 1 -> white_narrow(Rows, White, Black, Full, Moves)
+            ;   black_narrow(Rows, White, Black, Full, Moves)
+            )
+        ;   Turn =:= 1 -> white_wide(Rows, White, Black, Full, Moves)
+        ;   black_wide(Rows, White, Black, Full, Moves)
+        )
+    ;   Moves = []
+    ).
+
+/* How the moves are generated. Every side, board height and width class
+   (at most 8 columns, or more) has its own generator, a clause built when
+   the file is loaded (build_generators/0): it takes the row masks apart in
+   its head and handles the rows one after the other in its body, with the
+   row numbers written in, so that no time goes into walking the lists. For
+   White on a narrow board of Rows rows, the clause is
+
+       white_narrow(Rows, [W1, ..., Wn], [_, B2, ..., Bn], Full, M1) :-
+           Row(1), ..., Row(n-1),
+           Mn = [].
+
+   where Row(R), the moves of the pieces WR of row R to row R+1, is
+
+       (   WR =:= 0 -> MR = MR1
+       ;   NotOwn is Full /\ \W(R+1),          % squares White may enter
+           Left is WR /\ (NotOwn << 1),        % pieces that may go up-left
+           left_moves(Left, R, R+1, MR, X1),
+           S is WR /\ NotOwn /\ \B(R+1),       % ... straight up (empty)
+           straight_moves(S, R, R+1, X1, X2),
+           Right is WR /\ (NotOwn >> 1),       % ... up-right
+           right_moves(Right, R, R+1, X2, MR1)
+       )
+
+   (the shifts of NotOwn, which is masked to the board's columns, keep a
+   piece on an edge from wrapping around). On a wide board the three sets
+   go to wide_moves/7, which looks up the columns 1-8 and 9-12 apart.
+   Black's generator is the same with the rows the other way round: the
+   pieces of row R (R = 2..n, ascending) go to row R-1. */
+
+% The generators, built by build_generators/0:
+:- dynamic(white_narrow/5).
+:- dynamic(white_wide/5).
+:- dynamic(black_narrow/5).
+:- dynamic(black_wide/5).
+
+build_generators :-
+    retractall(white_narrow(_, _, _, _, _)),
+    retractall(white_wide(_, _, _, _, _)),
+    retractall(black_narrow(_, _, _, _, _)),
+    retractall(black_wide(_, _, _, _, _)),
+    (   between(4, 12, Rows),
+        member(Side-Width, [white-narrow, white-wide, black-narrow, black-wide]),
+        generator(Side, Width, Rows, Clause),
+        assertz(Clause),
+        fail
+    ;   true
+    ).
+
+% generator(+Side, +Width, +Rows, -Clause): the generator clause.
+generator(Side, Width, Rows, (Head :- Body)) :-
+    length(White, Rows),
+    length(Black, Rows),
+    atom_concat(Side, '_', Prefix),
+    atom_concat(Prefix, Width, Name),
+    Head =.. [Name, Rows, White, Black, Full, Moves],
+    (   Side == white ->
+        Own = White, Opp = Black,
+        numlist(1, Rows, Origins0),
+        append(Origins, [_], Origins0),      % rows 1 .. Rows-1
+        Step = 1
+    ;   Own = Black, Opp = White,
+        numlist(2, Rows, Origins),           % rows 2 .. Rows
+        Step = -1
+    ),
+    row_goals(Origins, Step, Width, Own, Opp, Full, Moves, Goals),
+    list_conjunction(Goals, Body).
+
+row_goals([], _, _, _, _, _, [], [true]).
+row_goals([R|Rs], Step, Width, Own, Opp, Full, Moves, [Goal|Goals]) :-
+    RT is R + Step,
+    nth1(R, Own, O),
+    nth1(RT, Own, A),
+    nth1(RT, Opp, E),
+    row_goal(Width, O, A, E, R, RT, Full, Moves, Moves1, Goal),
+    row_goals(Rs, Step, Width, Own, Opp, Full, Moves1, Goals).
+
+row_goal(narrow, O, A, E, R, RT, Full, Moves, Tail,
+         (   O =:= 0 -> Moves = Tail
+         ;   NotOwn is Full /\ (\ A),
+             Left is O /\ (NotOwn << 1),
+             left_moves(Left, R, RT, Moves, X1),
+             S is O /\ NotOwn /\ (\ E),
+             straight_moves(S, R, RT, X1, X2),
+             Right is O /\ (NotOwn >> 1),
+             right_moves(Right, R, RT, X2, Tail)
+         )).
+row_goal(wide, O, A, E, R, RT, Full, Moves, Tail,
+         (   O =:= 0 -> Moves = Tail
+         ;   NotOwn is Full /\ (\ A),
+             Left is O /\ (NotOwn << 1),
+             S is O /\ NotOwn /\ (\ E),
+             Right is O /\ (NotOwn >> 1),
+             wide_moves(Left, S, Right, R, RT, Moves, Tail)
+         )).
+
+list_conjunction([G], G) :- !.
+list_conjunction([G|Gs], (G, C)) :-
+    list_conjunction(Gs, C).
+
+% wide_moves(+Left, +S, +Right, +R, +RT, -Moves, ?Tail): the moves from
+% row R to row RT of the pieces Left (to the left), S (straight) and Right
+% (to the right), the columns 1-8 and 9-12 of each looked up apart.
+wide_moves(Left, S, Right, R, RT, Moves, Tail) :-
+    K1 is Left /\ 255,
+    left_moves(K1, R, RT, Moves, Moves1),
+    K1h is 256 + (Left >> 8),
+    left_moves(K1h, R, RT, Moves1, Moves2),
+    K2 is S /\ 255,
+    straight_moves(K2, R, RT, Moves2, Moves3),
+    K2h is 256 + (S >> 8),
+    straight_moves(K2h, R, RT, Moves3, Moves4),
+    K3 is Right /\ 255,
+    right_moves(K3, R, RT, Moves4, Moves5),
+    K3h is 256 + (Right >> 8),
+    right_moves(K3h, R, RT, Moves5, Tail).
+
+/* left_moves(Key, R, RT, Moves, Tail), straight_moves/5, right_moves/5:
+   the tables of the moves of a set of pieces of one row going in one
+   direction. Moves is the difference list of their moves from row R to
+   row RT, by column. Key is the mask of the pieces for the columns 1-8
+   (0..255), and 256 + the mask shifted right by 8 for the columns 9-12
+   (256..271). 3 x 272 facts, built when the file is loaded by
+   build_moves_tables/0. CHOICE: the tables (and the generators above) are
+   built with assertz/1 rather than written out in this file: that costs
+   some tens of ms and a few megabytes once, at load time, and they never
+   change afterwards (assertz only leaks when it is used over and over). A
+   lookup copies the ready-made list of moves: about ten times faster than
+   taking the set bits out one by one. */
+:- dynamic(left_moves/5).
+:- dynamic(straight_moves/5).
+:- dynamic(right_moves/5).
+
+build_moves_tables :-
+    retractall(left_moves(_, _, _, _, _)),
+    retractall(straight_moves(_, _, _, _, _)),
+    retractall(right_moves(_, _, _, _, _)),
+    (   member(Name-D, [left_moves-(-1), straight_moves-0, right_moves-1]),
+        between(0, 271, Key),
+        (   Key < 256 -> Bits = Key, C0 = 1
+        ;   Bits is Key - 256, C0 = 9
+        ),
+        bits_moves(Bits, C0, D, R, RT, Moves, Tail),
+        Fact =.. [Name, Key, R, RT, Moves, Tail],
+        assertz(Fact),
+        fail
+    ;   true
+    ).
+
+% bits_moves(+Bits, +C, +D, ?R, ?RT, -Moves, ?Tail): the moves from row R
+% to row RT of the pieces Bits (bit 0 is column C), each going D columns
+% to the right.
+bits_moves(Bits, C, D, R, RT, Moves, Tail) :-
+    (   Bits =:= 0 -> Moves = Tail
+    ;   Bits /\ 1 =:= 1 ->
+        C2 is C + D,
+        Moves = [move(R, C, RT, C2)|Moves1],
+        Bits1 is Bits >> 1, C1 is C + 1,
+        bits_moves(Bits1, C1, D, R, RT, Moves1, Tail)
+    ;   Bits1 is Bits >> 1, C1 is C + 1,
+        bits_moves(Bits1, C1, D, R, RT, Moves, Tail)
+    ).
+
+
+
+/* ---------------------------------------------------------------------
+   Playing a move
+   --------------------------------------------------------------------- */
+
+%% apply_move(+State0, +Move, -State, -Events)
+% State is the position after the side to move plays Move. Deterministic;
+% fails if Move is not a legal move. Events is [capture(R,C)] when the
+% move took the enemy piece on (R,C), then won(Player) when it ended the
+% game (a piece reached its goal row, or the enemy has no pieces left; the
+% enemy always has a move otherwise, see the top); [] otherwise.
+apply_move(State0, Move, State, Events) :-
+    State0 = breakthrough(Rows, Cols, Turn, White0, Black0, Plies0, _, ongoing),
+    nonvar(Move),
+    Move = move(R1, C1, R2, C2),
+    integer(R1), integer(C1), integer(R2), integer(C2),
+    C1 >= 1, C1 =< Cols, C2 >= 1, C2 =< Cols,
+    D is C2 - C1, D >= -1, D =< 1,
+    From is 1 << (C1 - 1),
+    To is 1 << (C2 - 1),
+    (   Turn =:= 1 ->
+        R2 =:= R1 + 1, R1 >= 1, R2 =< Rows,
+        % rows R1 and R2 of White: the piece leaves one, enters the other
+        two_rows(R1, White0, O1, O2, White, N1, N2),
+        O1 /\ From =\= 0,
+        O2 /\ To =:= 0,
+        N1 is O1 - From,
+        N2 is O2 \/ To,
+        row_of(R2, Black0, P2),
+        (   P2 /\ To =:= 0 -> Captured = false, Black = Black0
+        ;   D =\= 0,
+            Captured = true,
+            new_row(R2, Black0, Black, P),
+            P is P2 - To
+        ),
+        Next = 2
+    ;   R2 =:= R1 - 1, R2 >= 1, R1 =< Rows,
+        % rows R2 and R1 of Black: the piece enters the lower one
+        two_rows(R2, Black0, O2, O1, Black, N2, N1),
+        O1 /\ From =\= 0,
+        O2 /\ To =:= 0,
+        N1 is O1 - From,
+        N2 is O2 \/ To,
+        row_of(R2, White0, P2),
+        (   P2 /\ To =:= 0 -> Captured = false, White = White0
+        ;   D =\= 0,
+            Captured = true,
+            new_row(R2, White0, White, P),
+            P is P2 - To
+        ),
+        Next = 1
+    ),
+    Plies is Plies0 + 1,
+    (   Captured == false ->
+        (   goal_row(Turn, Rows, R2) ->
+            Result = won(Turn, goal), Events = [won(Turn)]
+        ;   Result = ongoing, Events = []
+        )
+    ;   goal_row(Turn, Rows, R2) ->
+        Result = won(Turn, goal), Events = [capture(R2, C2), won(Turn)]
+    ;   (   Turn =:= 1 -> all_zero(Black) ; all_zero(White) ) ->
+        Result = won(Turn, no_pieces), Events = [capture(R2, C2), won(Turn)]
+    ;   Result = ongoing, Events = [capture(R2, C2)]
+    ),
+    State = breakthrough(Rows, Cols, Next, White, Black, Plies,
+                         last(Move, Captured), Result).
+
+/* Three small tables reach into a list of row masks in one indexed call
+   (no walk along the list); they are built when the file is loaded, by
+   build_row_tables/0, for rows 1 to 12:
+     row_of(K, Masks, M)                    M is row K of Masks;
+     new_row(K, Masks, NewMasks, M)         NewMasks is Masks with row K
+                                            replaced by M (the other rows
+                                            shared);
+     two_rows(K, Masks, A, B, NewMasks, NA, NB)
+                                            A and B are rows K and K+1 of
+                                            Masks, NewMasks is Masks with
+                                            them replaced by NA and NB. */
+:- dynamic(row_of/3).
+:- dynamic(new_row/4).
+:- dynamic(two_rows/7).
+
+build_row_tables :-
+    retractall(row_of(_, _, _)),
+    retractall(new_row(_, _, _, _)),
+    retractall(two_rows(_, _, _, _, _, _, _)),
+    (   between(1, 12, K),
+        K0 is K - 1,
+        length(Prefix, K0),
+        append(Prefix, [M|Tail], Masks),
+        append(Prefix, [New|Tail], NewMasks),
+        assertz(row_of(K, Masks, M)),
+        assertz(new_row(K, Masks, NewMasks, New)),
+        K < 12,
+        Tail = [B|Tail2],
+        append(Prefix, [NA, NB|Tail2], NewMasks2),
+        assertz(two_rows(K, Masks, M, B, NewMasks2, NA, NB)),
+        fail
+    ;   true
+    ).
+
+all_zero([]).
+all_zero([M|Ms]) :-
+    M =:= 0,
+    all_zero(Ms).
+
+
+
+goal_row(1, Rows, Rows).
+goal_row(2, _, 1).
+
+
+/* ---------------------------------------------------------------------
+   The tables, built when the file is loaded
+   --------------------------------------------------------------------- */
+
+:- initialization((build_moves_tables, build_generators, build_row_tables)).
