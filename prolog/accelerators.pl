@@ -12,7 +12,8 @@ reached,
     a seeded random game is the same game either way);
   * for every legal move, the position it leads to and its events;
   * when the game's own players search a model of their own (their
-    module exports model_agrees/2, see game.pl), that the model agrees.
+    module exports model_agrees/2, see game.pl), that the model agrees
+    (in every fourth position: building a model is the dearest part).
 
 When they agree, accelerate/2 switches the game to its fast path
 (game:accelerated/2), and the game's players may use their model. When
@@ -40,7 +41,7 @@ game.pl).
 :- use_module(library(iso_ext)).
 
 %% check_fast(+Game, +Fast, +Players, +NPositions, -Verdict)
-% Compares the fast path Fast (a module) and the model of the players
+% Compares the fast path Fast (a module, or none) and the model of the players
 % module Players (none for no players) with the rules of Game in about
 % NPositions positions of random games played by the rules. Verdict is
 % agree(N), N the positions compared, or differ(Text), Text a string
@@ -61,7 +62,10 @@ check_fast(Game, Fast, Players, NPositions, Verdict) :-
     ),
     set_random(seed(Next)),
     (   Diff == none -> Verdict = agree(N)
-    ;   difference_text(Diff, Game, Fast, Players, Text),
+    ;   Diff = at(Options, Path, Diff1) ->
+        difference_text(Diff1, ctx(Game, Options, Path), Fast, Players, Text),
+        Verdict = differ(Text)
+    ;   difference_text(Diff, ctx(Game, [], []), Fast, Players, Text),
         Verdict = differ(Text)
     ).
 
@@ -78,27 +82,32 @@ option_lists(Game, Lists) :-
 first_difference([], _, _, _, _, N, N, none).
 first_difference([Options|Lists], Game, Fast, Players, Each, N0, N, Diff) :-
     initial_state_in(Options, Start, Game),
-    walk(Each, Start, Start, Game, Fast, Players, N0, N1, Diff0),
+    walk(Each, Start, [], Options-Start, Game, Fast, Players, N0, N1, Diff0),
     (   Diff0 == none ->
         first_difference(Lists, Game, Fast, Players, Each, N1, N, Diff)
     ;   N = N1, Diff = Diff0
     ).
 
-% walk(+K, +State, +Start, ...): compares K positions, playing random
-% moves by the rules from State and starting again from Start when a game
-% ends.
-walk(K, State, Start, Game, Fast, Players, N0, N, Diff) :-
+% walk(+K, +State, +Path, +Options-Start, ...): compares K positions,
+% playing random moves by the rules from State (reached by the moves Path,
+% the last first, from Start) and starting again from Start when a game
+% ends. A difference is given as at(Options, Path, Diff).
+walk(K, State, Path, Options-Start, Game, Fast, Players, N0, N, Diff) :-
     (   K =:= 0 -> N = N0, Diff = none
-    ;   compare_position(State, Game, Fast, Players, Successors, Diff0),
+    ;   % The players' model in every fourth position: building it is
+        % the dearest part of the check.
+        (   N0 mod 4 =:= 0 -> Model = Players ; Model = none ),
+        compare_position(State, Game, Fast, Model, Successors, Diff0),
         N1 is N0 + 1,
-        (   Diff0 \== none -> N = N1, Diff = Diff0
+        (   Diff0 \== none -> N = N1, Diff = at(Options, Path, Diff0)
         ;   K1 is K - 1,
-            (   Successors == [] -> Next = Start
+            (   Successors == [] -> Next = Start, Path1 = []
             ;   length(Successors, L),
                 random_integer(0, L, I),
-                nth0(I, Successors, _-Next)
+                nth0(I, Successors, Move-Next),
+                Path1 = [Move|Path]
             ),
-            walk(K1, Next, Start, Game, Fast, Players, N1, N, Diff)
+            walk(K1, Next, Path1, Options-Start, Game, Fast, Players, N1, N, Diff)
         )
     ).
 
@@ -107,7 +116,9 @@ walk(K, State, Start, Game, Fast, Players, N0, N, Diff) :-
 % the first difference there.
 compare_position(State, Game, Fast, Players, Successors, Diff) :-
     rules_legal_moves(State, Moves, Game),
-    fast_legal_moves(State, FastMoves, Fast),
+    (   Fast == none -> FastMoves = Moves
+    ;   fast_legal_moves(State, FastMoves, Fast)
+    ),
     (   Moves \== FastMoves ->
         Successors = [],
         Diff = moves(State, Moves, FastMoves)
@@ -128,7 +139,8 @@ successors([Move|Moves], State, Game, Fast, Successors, Diff) :-
     (   rules_apply(State, Move, Next, Events, Game) -> true
     ;   Next = none, Events = none
     ),
-    (   fast_apply(State, Move, FastNext, FastEvents, Fast) -> true
+    (   Fast == none -> FastNext = Next, FastEvents = Events
+    ;   fast_apply(State, Move, FastNext, FastEvents, Fast) -> true
     ;   FastNext = none, FastEvents = none
     ),
     (   Next == FastNext, Events == FastEvents ->
@@ -156,9 +168,11 @@ position_text_in(State, Cs0, Cs, Game) :- Game:position_text(State, Cs0, Cs).
    The verdict in words
    --------------------------------------------------------------------- */
 
-% difference_text(+Diff, +Game, +Fast, +Players, -Text)
-difference_text(moves(State, Moves, FastMoves), Game, Fast, _, Text) :-
-    position_words(State, Game, Where),
+% difference_text(+Diff, +Context, +Fast, +Players, -Text): Context is
+% ctx(Game, Options, Path), where the position came from.
+difference_text(moves(State, Moves, FastMoves), Ctx, Fast, _, Text) :-
+    Ctx = ctx(Game, _, _),
+    position_words(State, Ctx, Where),
     (   member(M, Moves), \+ memberchk(M, FastMoves) ->
         move_words(State, M, Game, MW),
         phrase(format_("the rules allow ~s, ~a does not", [MW, Fast]), What)
@@ -168,38 +182,58 @@ difference_text(moves(State, Moves, FastMoves), Game, Fast, _, Text) :-
     ;   phrase(format_("both allow the same moves, listed in another order", []), What)
     ),
     phrase(format_("in ~s, ~s", [Where, What]), Text).
-difference_text(apply(State, Move, Next-Events, FastNext-FastEvents), Game, Fast, _, Text) :-
-    position_words(State, Game, Where),
+difference_text(apply(State, Move, Next-Events, FastNext-FastEvents), Ctx, Fast, _, Text) :-
+    Ctx = ctx(Game, Options, Path),
+    position_words(State, Ctx, Where),
     move_words(State, Move, Game, MW),
+    After = ctx(Game, Options, [Move|Path]),
     (   Next == none ->
         phrase(format_("the rules refuse ~s, which they list as legal", [MW]), What)
     ;   FastNext == none ->
         phrase(format_("~a refuses ~s", [Fast, MW]), What)
     ;   Next \== FastNext ->
-        position_words(Next, Game, NW),
-        position_words(FastNext, Game, FW),
+        position_words(Next, After, NW),
+        position_words(FastNext, After, FW),
         phrase(format_("~s leads to ~s by the rules but to ~s by ~a",
                        [MW, NW, FW, Fast]), What)
     ;   phrase(format_("~s causes ~q by the rules but ~q by ~a",
                        [MW, Events, FastEvents, Fast]), What)
     ),
     phrase(format_("in ~s, ~s", [Where, What]), Text).
-difference_text(model(State), Game, _, Players, Text) :-
-    position_words(State, Game, Where),
+difference_text(model(State), Ctx, _, Players, Text) :-
+    position_words(State, Ctx, Where),
     phrase(format_("in ~s, the computer players' own model of the game (~a) does not agree with the rules", [Where, Players]), Text).
-difference_text(error(E), _, Fast, _, Text) :-
+difference_text(error(E), _, _, _, Text) :-
     (   E == failed ->
-        phrase(format_("the check of ~a failed: a predicate of the rules or of the fast path failed where it must answer", [Fast]), Text)
-    ;   phrase(format_("the check of ~a stopped on an error: ~q", [Fast, E]), Text)
+        phrase(format_("the check failed: a predicate of the rules, the fast path or the players' model failed where it must answer", []), Text)
+    ;   phrase(format_("the check stopped on an error: ~q", [E]), Text)
     ).
 
-% position_words(+State, +Game, -Words): "the position TEXT" in the
-% game's position text when it has one, else the state term.
-position_words(State, Game, Words) :-
+% position_words(+State, +Context, -Words): "the position TEXT" in the
+% game's position text when it has one, else the moves that reach it.
+position_words(State, ctx(Game, Options, Path), Words) :-
     (   catch(position_text_in(State, Cs, [], Game), _, fail) ->
         phrase(format_("the position ~s", [Cs]), Words)
-    ;   phrase(format_("the position ~q", [State]), Words)
+    ;   length(Path, N),
+        (   N =:= 0 -> Shown = [], Ellipsis = ""
+        ;   N =< 8 -> reverse(Path, Shown), Ellipsis = ""
+        ;   length(Last, 8), append(Last, _, Path),
+            reverse(Last, Shown), Ellipsis = "... "
+        ),
+        moves_text(Shown, MovesText),
+        (   N =:= 0 ->
+            phrase(format_("the start position of options ~q", [Options]), Words)
+        ;   phrase(format_("the position after ~d moves (~s~s) from the start of options ~q",
+                           [N, Ellipsis, MovesText, Options]), Words)
+        )
     ).
+
+moves_text([], []).
+moves_text([M], Cs) :- !, phrase(format_("~q", [M]), Cs).
+moves_text([M|Ms], Cs) :-
+    phrase(format_("~q ", [M]), Cs0),
+    moves_text(Ms, Cs1),
+    append(Cs0, Cs1, Cs).
 
 % move_words(+State, +Move, +Game, -Words): the move in the game's
 % notation, else the term.
@@ -215,13 +249,19 @@ move_words(State, Move, Game, Words) :-
    --------------------------------------------------------------------- */
 
 %% accelerate(+Game, +Fast)
-% From now on Game's legal_moves/2 and apply_move/4 are played by Fast
-% (game:accelerated/2). Only after check_fast/5 said agree.
+% Only after check_fast/5 said agree: Game's players may use their model
+% (game:checked/1), and, unless Fast is none, Game's legal_moves/2 and
+% apply_move/4 are played by Fast (game:accelerated/2).
 accelerate(Game, Fast) :-
-    retractall(game:accelerated(Game, _)),
-    assertz(game:accelerated(Game, Fast)).
+    decelerate(Game),
+    assertz(game:checked(Game)),
+    (   Fast == none -> true
+    ;   assertz(game:accelerated(Game, Fast))
+    ).
 
 %% decelerate(+Game)
-% Game is played by its rules as written again.
+% Game is played by its rules as written again, and its players do not
+% use their model.
 decelerate(Game) :-
-    retractall(game:accelerated(Game, _)).
+    retractall(game:accelerated(Game, _)),
+    retractall(game:checked(Game)).

@@ -227,10 +227,10 @@ level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
 % The search plays its own model of the rules (see the top), which is
 % only right while the rules are the ones it was written for: tabula
 % checks the model against the rules (model_agrees/2, accelerators.pl) and
-% says so with game:accelerated/2. When the rules have been edited and the
+% says so with game:checked/1. When the rules have been edited and the
 % model no longer agrees, the generic players of players.pl stand in.
 level_move(ai, State, _, BudgetMs, Move, Reason) :-
-    \+ catch(game:accelerated(breakthrough, _), _, fail),
+    \+ catch(game:checked(breakthrough), _, fail),
     !,
     generic_move(State, BudgetMs, Move, Reason).
 % An exception in the search is a bug and is not hidden: it reaches the caller.
@@ -249,19 +249,15 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
 
 
 % generic_move(+State, +BudgetMs, -Move, -Reason): the move of the generic
-% players (players.pl, which tabula loads when the check fails): alphabeta
-% when the rules have an evaluation, else mcts; greedy's when players.pl
-% is not loaded. Reason is rules_edited(Level, Why), Why the reason of
-% the player that chose.
-generic_move(State, BudgetMs, Move, rules_edited(Level, Why)) :-
-    (   current_predicate(players:choose_move/6) ->
-        (   current_predicate(breakthrough:evaluation/3) -> Level = alphabeta
-        ;   Level = mcts
-        ),
-        players:choose_move(breakthrough, Level, State, BudgetMs, Move, Why)
-    ;   Level = greedy,
-        breakthrough:legal_moves(State, Moves),
-        greedy_move(State, Moves, Move, Why)
+% player that stands in (players:stand_in/5; tabula loads players.pl when
+% the check fails), or greedy's when players.pl is not loaded, with Reason
+% rules_edited(greedy, Why).
+generic_move(State, BudgetMs, Move, Reason) :-
+    (   current_predicate(players:stand_in/5) ->
+        players:stand_in(breakthrough, State, BudgetMs, Move, Reason)
+    ;   breakthrough:legal_moves(State, Moves),
+        greedy_move(State, Moves, Move, Why),
+        Reason = rules_edited(greedy, Why)
     ).
 
 %% model_agrees(+State, +Successors)

@@ -59,7 +59,8 @@ the dots:Name(...) calls below already make Scryer create the module.)
                     loony_value/2,
                     exact_value/2,
                     exact_move/4,
-                    exact_search/5]).
+                    exact_search/5,
+                    model_agrees/2]).
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -127,8 +128,19 @@ level_move(random, _, Moves, _, Move, random) :-
     random_element(Moves, Move).
 level_move(greedy, State, Moves, _, Move, Reason) :-
     greedy_move(State, Moves, Move, Reason).
-level_move(ai, State, _, BudgetMs, Move, Reason) :-
-    ai_move(State, BudgetMs, Move, Reason).
+% The analysis and the search play a model of the rules of their own (see
+% "The compact model of a position"), right only while the rules are the
+% ones it was written for: tabula checks it against the rules
+% (model_agrees/2, accelerators.pl) and says so with game:checked/1. When
+% an edited rule no longer agrees, the generic players stand in.
+level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
+    (   catch(game:checked(dots), _, fail) ->
+        ai_move(State, BudgetMs, Move, Reason)
+    ;   current_predicate(players:stand_in/5) ->
+        players:stand_in(dots, State, BudgetMs, Move, Reason)
+    ;   greedy_move(State, Moves, Move, Why),
+        Reason = rules_edited(greedy, Why)
+    ).
 
 
 /* ---------------------------------------------------------------------
@@ -566,6 +578,36 @@ gain([J|Js], Deg, G0, G, C0, C) :-
     ;   G1 = G0, C1 = C0
     ),
     gain(Js, Deg, G1, G, C1, C).
+
+%% model_agrees(+State, +Successors)
+% The compact model agrees with the rules in State, whose legal moves and
+% the positions they lead to are Successors (Move-Next pairs sorted by
+% Move): the model's segments are the legal moves; drawing one closes, in
+% the model, as many boxes as the rules give the mover, for box_points/1
+% points each; and the mover moves again exactly when it closed a box
+% (unless the game is over). Used by tabula's check (accelerators.pl);
+% level ai plays its analysis only while it holds.
+model_agrees(State, Successors) :-
+    State = dots(_, _, Mover, _, Free, _, _, _),
+    (   Free == [] -> Successors == []
+    ;   model(State, inf, M, Deg, _, Ids),
+        findall(Move-I, ( member(I, Ids), seg(M, I, Move, _, _) ), Pairs0),
+        keysort(Pairs0, Pairs),
+        dots:scores(State, Scores0),
+        nth1(Mover, Scores0, Points0),
+        dots:box_points(BoxPoints),
+        maplist(model_step(M, Deg, Mover, Points0, BoxPoints), Pairs, Successors)
+    ).
+
+model_step(M, Deg, Mover, Points0, BoxPoints, Move-I, Move-Next) :-
+    play(M, I, 0, Deg, _, _, G),
+    dots:scores(Next, Scores),
+    nth1(Mover, Scores, Points),
+    Points =:= Points0 + G * BoxPoints,
+    (   Next = dots(_, _, _, _, [], _, _, _) -> true
+    ;   dots:to_move(Next, Turn),
+        (   G > 0 -> Turn =:= Mover ; Turn =\= Mover )
+    ).
 
 msort_(L, S) :- keyed(L, K), keysort(K, KS), pairs_keys(KS, S).
 keyed([], []).

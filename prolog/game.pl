@@ -35,7 +35,8 @@ every position.
                  random_playouts/5,
                  conformance/5,
                  conformance_all/4,
-                 accelerated/2]).
+                 accelerated/2,
+                 checked/1]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -171,7 +172,7 @@ every position.
                            the rules' Move-NextState pairs (sorted by
                            Move); checked with the fast path (see
                            accelerators.pl). Such players should play only
-                           while game:accelerated(Game, _) holds.
+                           while game:checked(Game) holds.
    Every game also has the players of prolog/players.pl, written over the
    contract alone: random, alphabeta (using the game's evaluation/3 when
    it exports one) and mcts.
@@ -228,6 +229,12 @@ every position.
 % referee's, the bench's and the players'. Without it, the rules as
 % written are played.
 :- dynamic(accelerated/2).
+
+%% checked(?Game)
+% Game's fast path, if it has one, and the search model of its own players
+% (model_agrees/2) agree with its rules (accelerators.pl). A player that
+% plays a model of its own plays it only while this holds.
+:- dynamic(checked/1).
 
 %% default_game(-Name)
 % The game tabula opens when none is named.

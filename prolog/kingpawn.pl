@@ -77,6 +77,7 @@ not a start and does not parse.
 
 :- module(kingpawn, [game_info/1,
                      move_regions/3,
+                     evaluation/3,
 
                  initial_state/2,
                      players/2,
@@ -515,6 +516,19 @@ apply_move(State0, Move, State, Events) :-
 /* ---------------------------------------------------------------------
    The end of the game
    --------------------------------------------------------------------- */
+
+%% evaluation(+State, +Player, -Value)
+% How good State looks for Player, for the generic alphabeta player (the
+% game's own perfect player needs none): White wants its king near the
+% pawn, Black wants it far, so the value for White is 100 minus 10 for
+% each king step between them, and Black's is its opposite.
+% ?- initial_state([], S), evaluation(S, 1, V).
+%    V = 30.
+evaluation(State, Player, Value) :-
+    piece_squares(State, White, _, Pawn),
+    king_distance(White, Pawn, D),
+    ForWhite is 100 - 10 * D,
+    (   Player =:= 1 -> Value = ForWhite ; Value is -ForWhite ).
 
 %% outcome(+State, -Outcome)
 % Outcome is `ongoing`, or over([1,0], winner(1)) when White has won,

@@ -88,7 +88,8 @@ on the first use of a pawn square and kept (built/1 says which).
                         stats/3,
                         file_player_move/2,
                         file_player_move/3,
-                        player_square/2]).
+                        player_square/2,
+                        model_agrees/2]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -143,7 +144,21 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
     ),
     kingpawn:legal_moves(State, Moves),
     Moves \== [],
-    level_move(Level, State, Moves, Move, Reason).
+    (   Level == perfect, \+ catch(game:checked(kingpawn), _, fail) ->
+        stand_in_move(State, Moves, BudgetMs, Move, Reason)
+    ;   level_move(Level, State, Moves, Move, Reason)
+    ).
+
+% stand_in_move(+State, +Moves, +BudgetMs, -Move, -Reason): the move of the
+% generic player that stands in for the perfect one when the rules no
+% longer agree with the tablebase's model (players:stand_in/5; tabula
+% loads players.pl when the check fails), or greedy's.
+stand_in_move(State, Moves, BudgetMs, Move, Reason) :-
+    (   current_predicate(players:stand_in/5) ->
+        players:stand_in(kingpawn, State, BudgetMs, Move, Reason)
+    ;   level_move(greedy, State, Moves, Move, Why),
+        Reason = rules_edited(greedy, Why)
+    ).
 
 level_move(random, _, Moves, Move, random) :-
     random_element(Moves, Move).
@@ -153,6 +168,12 @@ level_move(greedy, State, Moves, Move, greedy) :-
     % square next to its pawn, guarding it, when it can.
     scored(Moves, distance_to(Pawn), Scored),
     best(Scored, min, Move).
+% The tablebase is built on a model of the rules of its own (king moves
+% as sets of squares, see the top), right only while the rules are the
+% ones it was written for: tabula checks it against the rules
+% (model_agrees/2, accelerators.pl) and says so with game:checked/1. When
+% an edited rule no longer agrees, choose_move/5 has the generic players
+% stand in.
 level_move(perfect, State, Moves, Move, perfect(Value)) :-
     value(State, Value),
     kingpawn:to_move(State, Player),
@@ -284,6 +305,65 @@ square_index(sq(L, C), I) :-
 index_square(I, sq(L, C)) :-
     L is I // 8 + 1,
     C is I mod 8 + 1.
+
+
+%% model_agrees(+State, +Successors)
+% The tablebase's model of the game agrees with the rules in State, whose
+% legal moves and the positions they lead to are Successors (Move-Next
+% pairs sorted by Move): the side to move has the same moves (a king steps
+% to a neighbouring square, neighbours/2, outside the other king's zone,
+% zone/2, and Black not onto its pawn); next_to/2 finds the same
+% neighbours; and the game ends where the model says: White's move onto
+% the pawn wins, White's last move otherwise loses, a side left without a
+% move does not let White win (or loses, by no_legal_move_rule/1).
+model_agrees(State, Successors) :-
+    kingpawn:game_result(State, Result),
+    (   Result \== ongoing -> Successors == []
+    ;   kingpawn:to_move(State, Player),
+        kingpawn:piece_squares(State, White, Black, Pawn),
+        square_index(White, W),
+        square_index(Black, B),
+        square_index(Pawn, P),
+        model_moves(Player, P, W, B, Targets),
+        findall(Sq, ( member(T, Targets), index_square(T, Sq) ), Sqs0),
+        sort(Sqs0, Sqs),
+        findall(M, member(M-_, Successors), Moves),
+        Moves == Sqs,
+        (   Player =:= 1 -> From = W ; From = B ),
+        neighbours(From, Ns),
+        foldl(add_bit, Ns, 0, NSet),
+        next_to(1 << From, NSet),
+        maplist(model_end(Player, P, W, B), Successors)
+    ).
+
+% model_moves(+Player, +P, +W, +B, -Targets): the squares the king of
+% Player may go to, as the tablebase sees it (see "The tablebase").
+model_moves(1, _, W, B, Targets) :-
+    neighbours(W, Ns),
+    findall(T, ( member(T, Ns), zone(T, Z), Z >> B /\ 1 =:= 0 ), Targets).
+model_moves(2, P, W, B, Targets) :-
+    neighbours(B, Ns),
+    zone(W, Z),
+    findall(T, ( member(T, Ns), T =\= P, Z >> T /\ 1 =:= 0 ), Targets).
+
+% model_end(+Player, +P, +W, +B, +Move-Next): the game ends after Move
+% where the tablebase's model says it does.
+model_end(1, P, _, B, Move-Next) :-
+    square_index(Move, W1),
+    kingpawn:game_result(Next, R),
+    (   W1 =:= P -> R = won(1, _)
+    ;   kingpawn:moves_left(Next, 0) -> R = won(2, _)
+    ;   model_moves(2, P, W1, B, []) ->
+        kingpawn:no_legal_move_rule(Rule),
+        (   Rule == draw -> R = drawn(_) ; R = won(1, _) )
+    ;   R == ongoing
+    ).
+model_end(2, P, W, _, Move-Next) :-
+    square_index(Move, B1),
+    kingpawn:game_result(Next, R),
+    (   model_moves(1, P, W, B1, []) -> R \== ongoing, R \= won(1, _)
+    ;   R == ongoing
+    ).
 
 
 /* ---------------------------------------------------------------------

@@ -109,7 +109,8 @@ module last, a plain body goal), for the reason game.pl explains under
 
 :- module(players, [levels/1,
                     level_info/2,
-                    choose_move/6]).
+                    choose_move/6,
+                    stand_in/5]).
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -165,6 +166,21 @@ choose_move(Game, Level, State, BudgetMs, Move, Reason) :-
         Move = Move0, Reason = Reason0
     ;   Move = First, Reason = fallback
     ).
+
+%% stand_in(+Game, +State, +BudgetMs, -Move, -Reason)
+% The move of the generic player that stands in for a game's own strongest
+% player when the rules no longer agree with that player's model of the
+% game (see accelerators.pl): alphabeta when the game judges positions
+% (evaluation/3) or keeps a running score (scores/2), else mcts. Reason is
+% rules_edited(Level, Why), Why as in choose_move/6.
+% ?- stand_in(breakthrough, S, 500, M, R).   (S a position in progress)
+%    R = rules_edited(alphabeta, search(3, 12)) ...
+stand_in(Game, State, BudgetMs, Move, rules_edited(Level, Why)) :-
+    (   to_move_in(State, P0, Game) -> P = P0 ; P = 1 ),
+    (   static_mode(Game, State, P, Mode), Mode \== none -> Level = alphabeta
+    ;   Level = mcts
+    ),
+    choose_move(Game, Level, State, BudgetMs, Move, Why).
 
 % level_once(+Level, +Game, +State, +Moves, +BudgetMs, -Move, -Reason):
 % the first answer of level_move/7; failure when it fails or throws.

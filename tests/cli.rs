@@ -701,61 +701,57 @@ fn check_names_what_exists_for_an_unknown_game() {
     assert!(stderr(&o).contains("is a folder"), "{}", stderr(&o));
 }
 
-/// A student edits one rule of Breakthrough (pieces may also move sideways): tabula
-/// says that the fast path no longer agrees, naming a position; the referee plays by
-/// the edited rules (sideways moves are played and none is refused); the window's
-/// and the terminal's rules are the same loaded rules; and `ai`, whose search model
-/// no longer applies, gives way to the generic alpha-beta and still beats `random`.
-/// The cache of verdicts is a scratch folder, so the check really runs.
-#[test]
-fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
-    let dir = scratch("edited-rules");
-    let rules = dir.join("breakthrough.pl");
-    let text = std::fs::read_to_string(prolog_dir().join("breakthrough.pl")).unwrap();
-    let rule = "forward(2, R1, R2) :- R2 is R1 - 1.";
-    assert!(
-        text.contains(rule),
-        "the rule to edit is in the readable rules"
-    );
-    let edited = text.replace(
-        rule,
-        &format!("{rule}\nforward(_, R, R).   % pieces may also move sideways"),
-    );
-    std::fs::write(&rules, edited).unwrap();
+/// Edits a copy of a game's readable rules (each `(old, new)` must be in the file),
+/// plays `ai` against `random` under them with a scratch cache of verdicts (so the
+/// check really runs), and gives the match's stderr and its game records.
+fn play_edited_rules(
+    game: &str,
+    edits: &[(&str, &str)],
+    extra: &[&str],
+) -> (String, Vec<serde_json::Value>, PathBuf) {
+    let dir = scratch(&format!("edited-{game}"));
+    let rules = dir.join(format!("{game}.pl"));
+    let mut text = std::fs::read_to_string(prolog_dir().join(format!("{game}.pl"))).unwrap();
+    for (old, new) in edits {
+        assert!(
+            text.contains(old),
+            "{game}: the rule to edit is there: {old}"
+        );
+        text = text.replacen(old, new, 1);
+    }
+    std::fs::write(&rules, text).unwrap();
     let cache = dir.join("cache");
     let record = dir.join("games.jsonl");
     let rules_arg = rules.to_string_lossy().into_owned();
     let record_arg = record.to_string_lossy().into_owned();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"));
-    child
-        .args([
-            "match",
-            "breakthrough",
-            "--rules",
-            &rules_arg,
-            "--p1",
-            "ai",
-            "--p2",
-            "random",
-            "--games",
-            "2",
-            "--move-time",
-            "0.3",
-            "--rows",
-            "6",
-            "--cols",
-            "5",
-            "--record",
-            &record_arg,
-        ])
+    let mut args = vec![
+        "match",
+        game,
+        "--rules",
+        &rules_arg,
+        "--p1",
+        "ai",
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--move-time",
+        "0.3",
+        "--record",
+        &record_arg,
+    ];
+    args.extend(extra);
+    let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(&args)
         .env("XDG_CACHE_HOME", &cache)
-        .env("NO_COLOR", "1");
-    let o = child.output().unwrap();
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{}\n{}", stdout(&o), stderr(&o));
     let err = stderr(&o);
     assert!(
         err.contains("no longer agree") && err.contains("in the position "),
-        "the disagreement is said, with its position: {err}"
+        "{game}: the disagreement is said, with its position: {err}"
     );
     assert_eq!(
         err.matches("no longer agree").count(),
@@ -768,30 +764,54 @@ fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(games.len(), 2);
-    let mut sideways = 0;
     for g in &games {
-        assert!(g.get("fault").is_none(), "no move refused: {g}");
+        assert!(g.get("fault").is_none(), "{game}: no move refused: {g}");
         let ai_seat = if g["specs"][0] == "ai" { 1 } else { 2 };
-        assert_eq!(g["winners"], serde_json::json!([ai_seat]), "ai wins: {g}");
+        assert_eq!(
+            g["winners"],
+            serde_json::json!([ai_seat]),
+            "{game}: ai wins: {g}"
+        );
+    }
+    assert!(
+        std::fs::read_dir(cache.join("tabula").join("rules-checks"))
+            .unwrap()
+            .count()
+            >= 1,
+        "the verdict is kept"
+    );
+    (err, games, cache)
+}
+
+/// A student edits one rule of Breakthrough (pieces may also move sideways): tabula
+/// says that the fast path no longer agrees, naming a position; the referee plays by
+/// the edited rules (sideways moves are played and none is refused); and `ai`, whose
+/// search model no longer applies, gives way to the generic alpha-beta and still
+/// beats `random`. The bench reports both speeds of the unedited game.
+#[test]
+fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
+    let rule = "forward(2, R1, R2) :- R2 is R1 - 1.";
+    let sideways = format!("{rule}\nforward(_, R, R).   % pieces may also move sideways");
+    let (err, games, cache) = play_edited_rules(
+        "breakthrough",
+        &[(rule, &sideways)],
+        &["--rows", "6", "--cols", "5"],
+    );
+    assert!(err.contains("breakthrough_fast.pl"), "{err}");
+    let mut sideways_moves = 0;
+    for g in &games {
         for m in g["moves"].as_array().unwrap() {
             // "c2-b2": the same row at both ends.
             let t = m["move"].as_str().unwrap();
             let (from, to) = t.split_at(2);
             if from[1..] == to[2..] {
-                sideways += 1;
+                sideways_moves += 1;
             }
         }
     }
     assert!(
-        sideways > 0,
+        sideways_moves > 0,
         "sideways moves were played under the edited rules"
-    );
-    // The verdict was kept; the unedited game agrees.
-    assert!(
-        std::fs::read_dir(cache.join("tabula").join("rules-checks"))
-            .unwrap()
-            .count()
-            >= 1
     );
     let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["bench", "breakthrough", "--playouts", "20"])
@@ -803,5 +823,83 @@ fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
     assert!(
         out.contains("on the fast path") && out.contains("as written"),
         "{out}"
+    );
+}
+
+/// Timbiriche with a box worth 5 and no extra turn for closing two boxes at once:
+/// the ai's chain analysis assumes the extra turn, so the check says its model no
+/// longer agrees, the generic alpha-beta stands in and beats `random`, and every
+/// score is counted at 5 a box.
+#[test]
+fn an_edited_timbiriche_rule_gives_the_ai_a_stand_in() {
+    let (err, games, _) = play_edited_rules(
+        "dots",
+        &[
+            ("box_points(10).", "box_points(5)."),
+            (
+                "        Next = Player,\n",
+                "        (   Closed = [_, _] -> next_player(Player, Players, Next)\n        ;   Next = Player\n        ),\n",
+            ),
+        ],
+        &[],
+    );
+    assert!(err.contains("computer players"), "{err}");
+    for g in &games {
+        let total: i64 = g["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|v| v.as_i64())
+            .sum();
+        assert_eq!(total, 20 * 5, "20 boxes at 5 points: {g}");
+    }
+}
+
+/// The chase with a limit of 20 moves and kings that may touch diagonally: the
+/// tablebase's model no longer agrees, the generic alpha-beta stands in for the
+/// perfect player and wins both colours, no game goes past White's 20th move, and
+/// the kings did stand diagonally next to each other.
+#[test]
+fn an_edited_chase_rule_gives_the_perfect_player_a_stand_in() {
+    let (_, games, _) = play_edited_rules(
+        "kingpawn",
+        &[
+            ("default_limit(30).", "default_limit(20)."),
+            (
+                "touching(S1, S2) :-\n    king_distance(S1, S2, D),\n    D =< 1.",
+                "touching(sq(L1, C1), sq(L2, C2)) :-   % kings may touch diagonally\n    abs(L1 - L2) + abs(C1 - C2) =< 1.",
+            ),
+        ],
+        &[],
+    );
+    let square = |t: &str| -> (i64, i64) {
+        let n: Vec<i64> = t
+            .trim_matches(|c| c == '(' || c == ')')
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        (n[0], n[1])
+    };
+    let mut diagonal = 0;
+    for g in &games {
+        let moves = g["moves"].as_array().unwrap();
+        assert!(moves.len() <= 40, "20 moves each at most: {g}");
+        // The assignment's start: White (8 1), Black (1 7).
+        let (mut white, mut black) = ((8, 1), (1, 7));
+        for m in moves {
+            let sq = square(m["move"].as_str().unwrap());
+            if m["player"] == 1 {
+                white = sq
+            } else {
+                black = sq
+            }
+            if (white.0 - black.0).abs() == 1 && (white.1 - black.1).abs() == 1 {
+                diagonal += 1;
+            }
+        }
+    }
+    assert!(
+        diagonal > 0,
+        "the kings touched diagonally under the edited rules"
     );
 }

@@ -48,18 +48,26 @@ fn run_prolog_test_file(module: &str) {
     // The games' fast paths, checked against their rules as tabula does when it loads
     // a game (so that the tests of a game's players see them switched on).
     for g in &games {
-        if let Some(fast) = &g.fast_file {
-            let players = g.players_file.as_ref().map(|p| {
-                (
-                    tabula::game::file_module(&engine, p).unwrap_or_else(|e| panic!("{e}")),
-                    p.clone(),
-                )
-            });
+        let players = g.players_file.as_ref().map(|p| {
+            (
+                tabula::game::file_module(&engine, p).unwrap_or_else(|e| panic!("{e}")),
+                p.clone(),
+            )
+        });
+        let model = players.as_ref().is_some_and(|(m, _)| {
+            engine
+                .query_once(&format!("current_predicate({m}:model_agrees/2)"))
+                .is_ok_and(|b| b.is_some())
+        });
+        if g.fast_file.is_some() || model {
             let subject = accelerate::Subject {
                 game_module: &g.name,
                 rules_file: &g.file,
-                fast_file: fast,
-                players: players.as_ref().map(|(m, p)| (m.as_str(), p.as_path())),
+                fast_file: g.fast_file.as_deref(),
+                players: players
+                    .as_ref()
+                    .filter(|_| model)
+                    .map(|(m, p)| (m.as_str(), p.as_path())),
             };
             let path = accelerate::check_and_switch(&engine, &subject, false)
                 .unwrap_or_else(|e| panic!("{module}: {e}"));

@@ -1069,10 +1069,15 @@ fn check(args: CheckArgs) -> ExitCode {
             match rules.check_fast_path(&file) {
                 Ok(Some(fast)) => {
                     if let game::accelerate::Verdict::Agree(n) = fast.verdict {
-                        println!(
-                            "fast path: {} agrees with the rules in {n} positions of random games.",
-                            fast.file.file_name().unwrap_or_default().to_string_lossy()
-                        );
+                        match &fast.file {
+                            Some(file) => println!(
+                                "fast path: {} agrees with the rules in {n} positions of random games.",
+                                file.file_name().unwrap_or_default().to_string_lossy()
+                            ),
+                            None => println!(
+                                "computer players: their own model of the game agrees with the rules in {n} positions of random games."
+                            ),
+                        }
                     }
                 }
                 Ok(None) => {}
@@ -1432,18 +1437,22 @@ fn bench(args: BenchArgs) -> Result<(), GameError> {
     println!(
         "speed       {speed:.0} plies/s, {:.0} playouts/s{}",
         f64::from(args.playouts) / elapsed.max(1e-9),
-        match rules.fast_path() {
-            Some(fast) if fast.used() => format!(
+        match rules
+            .fast_path()
+            .filter(|f| f.used())
+            .and_then(|f| f.file.as_ref())
+        {
+            Some(file) => format!(
                 " (on the fast path, {})",
-                fast.file.file_name().unwrap_or_default().to_string_lossy()
+                file.file_name().unwrap_or_default().to_string_lossy()
             ),
-            _ => String::new(),
+            None => String::new(),
         }
     );
     // The same playouts on the rules as written, for the ratio (fewer of them: the
     // rules as written are many times slower).
-    if let Some(fast) = rules.fast_path() {
-        if fast.used() {
+    if let Some(fast) = rules.fast_path().filter(|f| f.file.is_some()) {
+        if let (true, Some(fast_module)) = (fast.used(), &fast.module) {
             let n = (args.playouts / 10).max(1);
             let goal = format!(
                 "game:random_playouts({}, {}, {}, {n}, Plies)",
@@ -1455,7 +1464,7 @@ fn bench(args: BenchArgs) -> Result<(), GameError> {
             let slow = game::accelerate::without_fast_path(
                 rules.engine(),
                 rules.module(),
-                &fast.module,
+                fast_module,
                 || rules.engine().query_value(&goal, "Plies"),
             )??;
             let slow_elapsed = timer.elapsed().as_secs_f64();

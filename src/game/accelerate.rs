@@ -29,13 +29,14 @@ pub enum Verdict {
     Differ(String),
 }
 
-/// A game's fast path and whether it is used.
+/// A game's fast path (or only its players' model) and whether it is used.
 #[derive(Debug, Clone)]
 pub struct FastPath {
-    /// The fast path's file.
-    pub file: PathBuf,
+    /// The fast path's file, if the game has one (else only the players' model is
+    /// checked).
+    pub file: Option<PathBuf>,
     /// Its module.
-    pub module: String,
+    pub module: Option<String>,
     pub verdict: Verdict,
     /// Whether the verdict was known already (cached, or told by the referee).
     pub known: bool,
@@ -71,13 +72,21 @@ impl FastPath {
     pub fn warning(&self, rules: &Path) -> Option<String> {
         match &self.verdict {
             Verdict::Agree(_) => None,
-            Verdict::Differ(text) => Some(format!(
-                "{}: the rules and their fast path {} no longer agree: {text}. \
-                 tabula plays by the rules as written (slower), and the game's own \
-                 strongest player gives way to the generic players.",
-                rules.display(),
-                file_name(&self.file)
-            )),
+            Verdict::Differ(text) => Some(match &self.file {
+                Some(file) => format!(
+                    "{}: the rules and their fast path {} no longer agree: {text}. \
+                     tabula plays by the rules as written (slower), and the game's own \
+                     strongest player gives way to the generic players.",
+                    rules.display(),
+                    file_name(file)
+                ),
+                None => format!(
+                    "{}: the rules no longer agree with what the game's own computer \
+                     players assume: {text}. Their strongest player gives way to the \
+                     generic players.",
+                    rules.display()
+                ),
+            }),
         }
     }
 }
@@ -185,12 +194,12 @@ fn write_cache(hash: &str, verdict: &Verdict) {
     }
 }
 
-/// What to check: the rules' module and file, the fast path's file, the players'
-/// module and file if the game has players.
+/// What to check: the rules' module and file, the fast path's file if the game has
+/// one, the players' module and file if the game has players.
 pub struct Subject<'a> {
     pub game_module: &'a str,
     pub rules_file: &'a Path,
-    pub fast_file: &'a Path,
+    pub fast_file: Option<&'a Path>,
     pub players: Option<(&'a str, &'a Path)>,
 }
 
@@ -199,13 +208,22 @@ pub struct Subject<'a> {
 /// path when they agree.
 pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Result<FastPath> {
     let checker = prolog_dir().join("accelerators.pl");
-    let mut files: Vec<&Path> = vec![checker.as_path(), subject.rules_file, subject.fast_file];
+    let mut files: Vec<&Path> = vec![checker.as_path(), subject.rules_file];
+    files.extend(subject.fast_file);
     if let Some((_, players)) = subject.players {
         files.push(players);
     }
     let hash = hash_files(&files)?;
-    engine.consult(subject.fast_file)?;
-    let module = file_module(engine, subject.fast_file)?;
+    let module = match subject.fast_file {
+        Some(fast) => {
+            engine.consult(fast)?;
+            Some(file_module(engine, fast)?)
+        }
+        None => None,
+    };
+    let fast_atom = module
+        .as_deref()
+        .map_or_else(|| "none".to_string(), term::quote_atom);
     let from_referee = if fresh { None } else { told(&hash) };
     let was_told = from_referee.is_some();
     let known = if fresh {
@@ -218,9 +236,8 @@ pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Resu
         None => {
             engine.consult(&checker)?;
             let goal = format!(
-                "accelerators:check_fast({}, {}, {}, {POSITIONS}, V)",
+                "accelerators:check_fast({}, {fast_atom}, {}, {POSITIONS}, V)",
                 term::quote_atom(subject.game_module),
-                term::quote_atom(&module),
                 subject
                     .players
                     .map_or_else(|| "none".to_string(), |(m, _)| term::quote_atom(m)),
@@ -244,22 +261,22 @@ pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Resu
         }
     };
     remember(&hash, &verdict);
-    let switch = match verdict {
-        Verdict::Agree(_) => format!(
-            "assertz(game:accelerated({}, {}))",
-            term::quote_atom(subject.game_module),
-            term::quote_atom(&module)
-        ),
-        Verdict::Differ(_) => format!(
-            "retractall(game:accelerated({}, _))",
-            term::quote_atom(subject.game_module)
-        ),
-    };
+    // game:checked/1 lets the players use their model, game:accelerated/2 sends the
+    // contract's calls to the fast path (see accelerators.pl's accelerate/2).
+    let game = term::quote_atom(subject.game_module);
+    let mut switch =
+        format!("retractall(game:accelerated({game}, _)), retractall(game:checked({game}))");
+    if matches!(verdict, Verdict::Agree(_)) {
+        switch.push_str(&format!(", assertz(game:checked({game}))"));
+        if module.is_some() {
+            switch.push_str(&format!(", assertz(game:accelerated({game}, {fast_atom}))"));
+        }
+    }
     engine
         .query_once(&switch)?
-        .ok_or_else(|| GameError::Contract(format!("could not switch {module} on or off")))?;
+        .ok_or_else(|| GameError::Contract(format!("could not switch {game}'s fast path")))?;
     Ok(FastPath {
-        file: subject.fast_file.to_path_buf(),
+        file: subject.fast_file.map(Path::to_path_buf),
         module,
         verdict,
         known: was_known,

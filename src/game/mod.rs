@@ -154,49 +154,69 @@ impl Rules {
             loaded.players_module = Some(file_module(&loaded.engine, players)?);
             loaded.files.push(players.clone());
         }
-        if let Some(fast) = fast {
-            loaded.switch_fast_path(&rules_file, &fast, false)?;
-        }
+        loaded.switch_fast_path(&rules_file, fast.as_deref(), false)?;
         Ok(loaded)
     }
 
-    /// Checks the fast path `fast` against the rules (or takes the verdict known for
-    /// these files; `fresh` checks anyway) and plays on it when they agree; says once
-    /// when they do not.
-    pub fn switch_fast_path(&mut self, rules_file: &Path, fast: &Path, fresh: bool) -> Result<()> {
+    /// Whether the game's own players search a model of the game of their own
+    /// (their module exports `model_agrees/2`), to check against the rules.
+    fn players_have_a_model(&self) -> Result<bool> {
+        let Some(players) = &self.players_module else {
+            return Ok(false);
+        };
+        let goal = format!(
+            "current_predicate({}:model_agrees/2)",
+            term::quote_atom(players)
+        );
+        Ok(self.engine.query_once(&goal)?.is_some())
+    }
+
+    /// Checks the fast path `fast`, if any, and the players' model, if they have one,
+    /// against the rules (or takes the verdict known for these files; `fresh` checks
+    /// anyway): on agreement the game plays on its fast path and its players on their
+    /// model; else says so, once.
+    pub fn switch_fast_path(
+        &mut self,
+        rules_file: &Path,
+        fast: Option<&Path>,
+        fresh: bool,
+    ) -> Result<()> {
+        let model = self.players_have_a_model()?;
+        if fast.is_none() && !model {
+            return Ok(());
+        }
         let players_file = self
             .players_module
             .as_ref()
             .and_then(|_| self.files.get(2).cloned());
+        let players_module = self.players_module.clone().filter(|_| model);
         let subject = accelerate::Subject {
             game_module: &self.module,
             rules_file,
             fast_file: fast,
-            players: self.players_module.as_deref().zip(players_file.as_deref()),
+            players: players_module.as_deref().zip(players_file.as_deref()),
         };
         let path = accelerate::check_and_switch(&self.engine, &subject, fresh)?;
         if let Some(warning) = path.warning(rules_file) {
             if path.should_say() {
                 eprintln!("tabula: {warning}");
             }
-            // The game's own players that relied on the fast path give way to the
+            // The game's own players that relied on their model give way to the
             // generic ones, which must then be loaded (Scryer cannot load a file
             // from inside a running query and call into it).
-            if self.players_module.is_some() {
+            if model {
                 self.load_generic()?;
             }
         }
-        self.files.push(path.file.clone());
+        self.files.extend(path.file.clone());
         self.fast = Some(path);
         Ok(())
     }
 
-    /// For `tabula check`: checks the fast path the rules declare, with their players'
-    /// model, whatever verdict is known; `None` when they declare none.
+    /// For `tabula check`: checks the fast path the rules declare and their players'
+    /// model, whatever verdict is known; `None` when there is neither.
     pub fn check_fast_path(&mut self, rules_file: &Path) -> Result<Option<&accelerate::FastPath>> {
-        let Some(fast) = self.declared_file(rules_file, "fast")? else {
-            return Ok(None);
-        };
+        let fast = self.declared_file(rules_file, "fast")?;
         if self.players_module.is_none()
             && let Some(players) = self.declared_file(rules_file, "players")?
         {
@@ -204,7 +224,7 @@ impl Rules {
             self.players_module = Some(file_module(&self.engine, &players)?);
             self.files.push(players);
         }
-        self.switch_fast_path(rules_file, &fast, true)?;
+        self.switch_fast_path(rules_file, fast.as_deref(), true)?;
         Ok(self.fast.as_ref())
     }
 
