@@ -1,0 +1,92 @@
+//! `tabula gui`: a game in a window.
+
+use super::*;
+
+#[derive(Args, Debug)]
+pub(super) struct GuiArgs {
+    /// The game to play
+    pub(super) game: Option<String>,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    #[command(flatten)]
+    pub(super) seats: SeatArgs,
+    /// A rules file to use instead of the game's own (watched and reloaded on save)
+    #[arg(long)]
+    pub(super) rules: Option<PathBuf>,
+    /// Render the window to this PNG file and exit
+    #[arg(long, value_name = "FILE.png")]
+    pub(super) screenshot: Option<PathBuf>,
+    /// Moves to play first, separated by spaces, e.g. "h(0,0) v(0,0) a4-b4"
+    #[arg(long, default_value = "")]
+    pub(super) moves: String,
+    /// Do not watch the rules files for changes
+    #[arg(long)]
+    pub(super) no_watch: bool,
+    /// Seed of the random start (--random-start; default: from the clock)
+    #[arg(long)]
+    pub(super) seed: Option<u64>,
+}
+
+pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
+    crate::program::run_unsandboxed(args.seats.no_sandbox);
+    args.board.check_extra(info)?;
+    let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
+    if let Some(n) = args.seats.players {
+        options.push(Term::compound("players", [Term::integer(n)]));
+    }
+    let seats = args.seats.given();
+    let screenshot = args.screenshot.clone();
+    let gui_options = crate::gui::GuiOptions {
+        game: info,
+        rules_file: args.rules,
+        options,
+        seats,
+        budget_ms: move_time_ms(args.seats.move_time)?,
+        moves: split_moves(&args.moves),
+        watch: !args.no_watch && screenshot.is_none(),
+        computer_moves: screenshot.is_none(),
+    };
+    match screenshot {
+        Some(path) => crate::gui::screenshot(gui_options, path),
+        None => crate::gui::run(gui_options),
+    }
+}
+
+/// Moves separated by blanks; blanks inside parentheses belong to the move, so
+/// "(7 1) (2 7)" is two moves.
+pub(super) fn split_moves(text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0i32;
+    for c in text.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if c.is_whitespace() && depth <= 0 {
+            if !current.is_empty() {
+                moves.push(std::mem::take(&mut current));
+            }
+        } else {
+            current.push(c);
+        }
+    }
+    if !current.is_empty() {
+        moves.push(current);
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_moves;
+
+    #[test]
+    pub(super) fn moves_split_at_blanks_outside_parentheses() {
+        assert_eq!(split_moves("(7 1) (2 7)  a5"), vec!["(7 1)", "(2 7)", "a5"]);
+        assert_eq!(split_moves("h(0, 1) v(2,3)"), vec!["h(0, 1)", "v(2,3)"]);
+        assert!(split_moves("  ").is_empty());
+    }
+}

@@ -1,0 +1,135 @@
+//! The options every game command shares: the board (size, start, any declared option) and the seats (who plays, how long, in which sandbox).
+
+use super::*;
+
+#[derive(Args, Debug, Clone)]
+pub(super) struct BoardArgs {
+    /// Rows of the board (for dots: rows of dots)
+    #[arg(long)]
+    pub(super) rows: Option<u32>,
+    /// Columns of the board (for dots: columns of dots)
+    #[arg(long)]
+    pub(super) cols: Option<u32>,
+    /// A start position in the game's position text (kingpawn: "K81 k17 p18 w 0/30")
+    #[arg(long, value_name = "POSITION")]
+    pub(super) start: Option<String>,
+    /// Start from a random position drawn as the game's championship does (for
+    /// Breakthrough the size too, unless --rows/--cols are given), from --seed
+    #[arg(long)]
+    pub(super) random_start: bool,
+    /// Any option the game declares, NAME=VALUE (`tabula games` and the game's
+    /// game_info/1 list them), e.g. --option size=6 for Othello, --option connect=5
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub(super) extra: Vec<String>,
+}
+
+impl BoardArgs {
+    /// The options of `initial_state/2`; `seed` draws the random start.
+    pub(super) fn options(&self, seed: u64) -> Vec<Term> {
+        let mut options = Vec::new();
+        if let Some(r) = self.rows {
+            options.push(Term::compound("rows", [Term::integer(r)]));
+        }
+        if let Some(c) = self.cols {
+            options.push(Term::compound("cols", [Term::integer(c)]));
+        }
+        if let Some(p) = &self.start {
+            options.push(Term::compound("position", [Term::string(p.as_str())]));
+        }
+        if self.random_start {
+            options.push(Term::compound(
+                "random_start",
+                [Term::integer(seed % (1 << 62))],
+            ));
+        }
+        for o in &self.extra {
+            // Checked by extra_options before the game starts.
+            if let Some((name, value)) = o.split_once('=') {
+                let value = match value.trim().parse::<i64>() {
+                    Ok(n) => Term::integer(n),
+                    Err(_) => Term::string(value.trim()),
+                };
+                options.push(Term::compound(name.trim(), [value]));
+            }
+        }
+        options
+    }
+
+    /// Refuses an `--option` that is not NAME=VALUE or that the game does not declare.
+    pub(super) fn check_extra(&self, info: &GameInfo) -> Result<(), GameError> {
+        for o in &self.extra {
+            let Some((name, _)) = o.split_once('=') else {
+                return Err(GameError::Usage(format!(
+                    "--option {o:?}: expected NAME=VALUE"
+                )));
+            };
+            if info.option(name.trim()).is_none() {
+                let names: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(GameError::Usage(format!(
+                    "--option {o:?}: {} has no option {:?}; its options: {}",
+                    info.name,
+                    name.trim(),
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Who sits at the table, for play and gui.
+#[derive(Args, Debug, Clone)]
+pub(super) struct SeatArgs {
+    /// Number of players (dots: 2 to 4)
+    #[arg(long)]
+    pub(super) players: Option<u32>,
+    /// Player 1: human, a computer player (random, greedy, ai — ai is every game's
+    /// strongest; `tabula games` lists them), FILE.pl, FILE.lisp (kingpawn, run by
+    /// SBCL) or "cmd:PROGRAM ARGS"
+    #[arg(long, default_value = "human")]
+    pub(super) p1: PlayerSpec,
+    /// Player 2 (default: the strongest computer player)
+    #[arg(long)]
+    pub(super) p2: Option<PlayerSpec>,
+    /// Player 3, when --players is 3 or more
+    #[arg(long)]
+    pub(super) p3: Option<PlayerSpec>,
+    /// Player 4, when --players is 4
+    #[arg(long)]
+    pub(super) p4: Option<PlayerSpec>,
+    /// Seconds a computer player may think per move
+    #[arg(long, default_value_t = 1.0)]
+    pub(super) move_time: f64,
+    /// Run cmd: and .lisp programs without the sandbox (only for programs you trust)
+    #[arg(long)]
+    pub(super) no_sandbox: bool,
+}
+
+impl SeatArgs {
+    /// A person against the strongest computer player, a second a move.
+    pub(super) fn default_table() -> SeatArgs {
+        SeatArgs {
+            players: None,
+            p1: PlayerSpec::Human,
+            p2: None,
+            p3: None,
+            p4: None,
+            move_time: 1.0,
+            no_sandbox: false,
+        }
+    }
+
+    /// The seats given, in order (`None` for the default opponent).
+    pub(super) fn given(&self) -> Vec<Option<PlayerSpec>> {
+        vec![
+            Some(self.p1.clone()),
+            self.p2.clone(),
+            self.p3.clone(),
+            self.p4.clone(),
+        ]
+    }
+}

@@ -1,0 +1,104 @@
+//! `tabula play`: a game in the terminal.
+
+use super::*;
+
+#[derive(Args, Debug)]
+pub(super) struct PlayArgs {
+    /// The game to play
+    pub(super) game: Option<String>,
+    #[command(flatten)]
+    pub(super) board: BoardArgs,
+    #[command(flatten)]
+    pub(super) seats: SeatArgs,
+    /// Seed for the computer players' random choices (default: from the clock)
+    #[arg(long)]
+    pub(super) seed: Option<u64>,
+    /// A rules file to use instead of the game's own (e.g. an edited copy)
+    #[arg(long)]
+    pub(super) rules: Option<PathBuf>,
+}
+
+pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
+    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
+    crate::program::run_unsandboxed(args.seats.no_sandbox);
+    let rules = Rules::load(info, args.rules.as_deref())?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    args.board.check_extra(info)?;
+    let mut options = args.board.options(seed);
+    if let Some(n) = args.seats.players {
+        options.push(Term::compound("players", [Term::integer(n)]));
+    }
+    let state = rules.initial_state(&options)?;
+    if args.board.random_start
+        && let Some(text) = rules.position_text(&state)?
+    {
+        println!("Random start (seed {seed}): {text}");
+        println!("Replay it with --start \"{text}\".");
+    }
+    let players = rules.players(&state)?;
+    let levels = rules.levels()?;
+    let given = args.seats.given();
+    let seats: Vec<PlayerSpec> = (0..players as usize)
+        .map(|k| {
+            given
+                .get(k)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| PlayerSpec::strongest(&levels))
+        })
+        .collect();
+    for seat in &seats {
+        seat.check(&levels).map_err(GameError::Usage)?;
+    }
+    let seats: Vec<PlayerSpec> = seats.into_iter().map(|s| s.resolved(&levels)).collect();
+    // Programs play over the protocol, each in its process, its stderr in a log.
+    let programs = seats
+        .iter()
+        .enumerate()
+        .map(|(k, seat)| {
+            seat.is_program().then(|| {
+                std::cell::RefCell::new(crate::program::ProgramSeat::new(
+                    seat.clone(),
+                    crate::program::log_path(k as u32 + 1),
+                ))
+            })
+        })
+        .collect();
+    let setup = crate::program::setup_commands(&rules, info, &options, &state)?;
+    rules.seed(seed)?;
+    let engines = seats
+        .iter()
+        .map(|seat| match seat {
+            PlayerSpec::File(_) => Rules::load_player(info, args.rules.as_deref(), seat).map(Some),
+            _ => Ok(None),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for engine in engines.iter().flatten() {
+        engine.seed(seed)?;
+    }
+    let table = Table {
+        engines,
+        programs,
+        setup,
+        rules: &rules,
+        seats,
+        budget_ms: move_time_ms(args.seats.move_time)?,
+        style: Style::detect(),
+        game: info,
+    };
+    println!(
+        "{} — {}. Type help for the notation and commands.",
+        info.title,
+        table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(k, s)| format!("{} {s}", crate::text::label(k as u32 + 1)))
+            .collect::<Vec<_>>()
+            .join(" vs ")
+    );
+    let mut input = crate::play::stdin_input();
+    let mut out = std::io::stdout();
+    table.play(state, input.as_mut(), &mut out)?;
+    Ok(())
+}

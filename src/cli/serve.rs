@@ -1,0 +1,50 @@
+//! `tabula serve`: one of tabula's players over the player protocol.
+
+use super::*;
+
+#[derive(Args, Debug)]
+pub(super) struct ServeArgs {
+    /// The game
+    pub(super) game: String,
+    /// The player: a built-in level (random, greedy, ai ...) or FILE.pl
+    pub(super) spec: PlayerSpec,
+    /// Seed of the player's random choices
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// A rules file to use instead of the game's own
+    #[arg(long)]
+    pub(super) rules: Option<PathBuf>,
+}
+
+/// A handle on the real stdout, after which file descriptor 1 points at stderr.
+pub(super) fn protocol_stdout() -> Result<std::fs::File, GameError> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: dup/dup2 on the process's own standard descriptors; the duplicate is
+    // owned by the File returned, and nothing else holds it.
+    unsafe {
+        let fd = libc::dup(1);
+        if fd < 0 || libc::dup2(2, 1) < 0 {
+            return Err(GameError::Usage(
+                "cannot set up the protocol's output".into(),
+            ));
+        }
+        Ok(std::fs::File::from_raw_fd(fd))
+    }
+}
+
+pub(super) fn serve(args: ServeArgs) -> Result<(), GameError> {
+    let info = game_info(Some(&args.game), args.rules.as_deref())?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    // The protocol owns stdout: whatever else would print there (Scryer's load
+    // warnings, a player's own format/2) goes to stderr, the player's log, instead.
+    let mut output = protocol_stdout()?;
+    crate::serve::serve(
+        info,
+        &args.spec,
+        args.rules.as_deref(),
+        args.seed,
+        &mut input,
+        &mut output,
+    )
+}

@@ -1,0 +1,95 @@
+//! The table of a match or a championship: the board, the players' sandbox and the referee's settings.
+
+use super::*;
+
+/// A table's `key=value` options and its start position text.
+type TableSetup = (Vec<(String, String)>, Option<String>);
+
+/// The `key=value` options of the protocol's `game` command and the start position
+/// text for a board: the sizes given, and for `--random-start` the position drawn
+/// from `seed` (with its size); `--start` as given.
+pub(super) fn table_setup(
+    info: &GameInfo,
+    board: &BoardArgs,
+    seed: u64,
+    rules_file: Option<&Path>,
+) -> Result<TableSetup, GameError> {
+    let mut options = Vec::new();
+    let mut start = board.start.clone();
+    let (mut rows, mut cols) = (board.rows, board.cols);
+    if board.random_start {
+        let rules = Rules::load(info, rules_file)?;
+        let state = rules.initial_state(&board.options(seed))?;
+        let text = rules
+            .position_text(&state)?
+            .ok_or_else(|| GameError::Usage(format!("{} has no random start", info.name)))?;
+        if let Some(board) = crate::board::Board::from_view(&rules.view(&state)?) {
+            rows = Some(board.shape.rows());
+            cols = Some(board.shape.cols());
+        }
+        start = Some(text);
+    }
+    if let Some(r) = rows {
+        options.push(("rows".to_string(), r.to_string()));
+    }
+    if let Some(c) = cols {
+        options.push(("cols".to_string(), c.to_string()));
+    }
+    board.check_extra(info)?;
+    for o in &board.extra {
+        if let Some((name, value)) = o.split_once('=') {
+            options.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    Ok((options, start))
+}
+
+/// The sandbox for a match or championship between `players`, hiding `hidden` from
+/// them, and each player's folders from the others. Without one, tabula's own players
+/// run as they are (with a warning); programs and `.pl` files are refused, unless
+/// `--no-sandbox` says to run them anyway.
+pub(super) fn player_sandbox(
+    no_sandbox: bool,
+    players: &[&PlayerSpec],
+    mut hidden: Vec<PathBuf>,
+) -> Result<Option<Arc<Sandbox>>, GameError> {
+    if no_sandbox {
+        eprintln!(
+            "warning: --no-sandbox: the players run with your rights, unconfined: only for programs you trust"
+        );
+        return Ok(None);
+    }
+    for spec in players {
+        hidden.extend(spec.own_folders());
+    }
+    let untrusted = players
+        .iter()
+        .any(|s| s.is_program() || matches!(s, PlayerSpec::File(_)));
+    match Sandbox::new(hidden) {
+        Ok(sandbox) => {
+            if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {
+                eprintln!(
+                    "note: no control group for {missing} on this machine: resource limits stand in where they can (docs/security.md)"
+                );
+            }
+            Ok(Some(Arc::new(sandbox)))
+        }
+        Err(why) if !untrusted => {
+            eprintln!("warning: no sandbox: {why}. tabula's own players run without it.");
+            Ok(None)
+        }
+        Err(why) => Err(GameError::Usage(format!(
+            "cannot sandbox the players: {why}.\nFix that, or run with --no-sandbox (only for programs you trust: they run with your rights)."
+        ))),
+    }
+}
+
+/// The board a championship plays on: a game whose championship policy says
+/// `random_start(true)` starts all its games from one random position, drawn from the
+/// seed, unless a start is given.
+pub(super) fn championship_board(info: &GameInfo, mut board: BoardArgs) -> BoardArgs {
+    if info.championship.random_start && board.start.is_none() {
+        board.random_start = true;
+    }
+    board
+}
