@@ -400,7 +400,9 @@ fn a_player_gets_the_cpu_only_on_its_own_turn() {
         "meter's CPU share: {baseline:.3} alone, {thread:.3} against a spinning thread, \
          {child:.3} against spinning children, {pondering:.3} against them with --ponder"
     );
-    assert!(baseline > 0.5, "the meter measures something: {baseline}");
+    // Alone, the meter gets most of its core; other load on a shared machine (the
+    // suite's other binaries, another build) lowers it, not the ratios below.
+    assert!(baseline > 0.25, "the meter measures something: {baseline}");
     assert!(thread >= 0.9 * baseline, "{thread} vs {baseline}");
     assert!(child >= 0.9 * baseline, "{child} vs {baseline}");
     // The measure sees theft when theft is allowed.
