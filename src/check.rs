@@ -1,6 +1,6 @@
 //! The conformance check (`tabula check`, and the test suite over every game): random
 //! games through the contract, every property checked at every position by
-//! `game:conformance_all/4` in Prolog, each failure reported with how to reach it.
+//! `conformance:conformance_all/4` in Prolog (`prolog/conformance.pl`), each failure reported with how to reach it.
 
 use crate::game::{GameError, Rules};
 use crate::term::{self, Term};
@@ -31,8 +31,18 @@ pub struct Report {
 /// Runs the conformance check: `games_each` random games on every board the game's
 /// `check_options/1` lists.
 pub fn run(rules: &Rules, games_each: u32, seed: u64) -> Result<Report, GameError> {
+    // The check lives apart from the contract; loading it twice costs nothing
+    // but the load.
+    let checker = crate::game::prolog_dir().join("conformance.pl");
+    let loaded = rules
+        .engine()
+        .query_once("current_predicate(conformance:conformance_all/4)")?
+        .is_some();
+    if !loaded {
+        rules.engine().consult(&checker)?;
+    }
     let goal = format!(
-        "game:conformance_all({}, {games_each}, {}, Fs)",
+        "conformance:conformance_all({}, {games_each}, {}, Fs)",
         term::quote_atom(rules.module()),
         seed % (1 << 62)
     );

@@ -34,7 +34,11 @@ fn run_prolog_test_file(module: &str) {
         None => catalog().games.clone(),
     };
     let engine = Engine::new().unwrap();
-    let mut load = vec![dir.join("game.pl")];
+    let mut load = vec![
+        dir.join("game.pl"),
+        dir.join("conformance.pl"),
+        dir.join("playouts.pl"),
+    ];
     for g in &games {
         load.push(g.file.clone());
         load.extend(g.players_file.clone());

@@ -631,7 +631,7 @@ test(every_accepted_notation_parses) :-
 
 test(junk_text_fails_and_never_throws) :-
     breakthrough:initial_state([], S),
-    forall(( game:junk_text(Text)
+    forall(( conformance:junk_text(Text)
            ; member(Text, ["c2-", "-c2", "c2-d", "m2-m3", "x2-x3", "c2--d3",
                            "(2,3)-(3,4", "(2,3,4)-(3,4)", "c2-d3-e4", "c-d",
                            "c12345-d3", "é2-é3", "(a,b)-(c,d)", "c2 d3 e4"]) ),
@@ -737,9 +737,9 @@ test(check_options_are_all_valid_starts) :-
              breakthrough:outcome(S, ongoing) )).
 
 test(the_benchmark_and_replays_run_through_game_pl) :-
-    game:random_playouts(breakthrough, [], 1, 5, Plies),
+    playouts:random_playouts(breakthrough, [], 1, 5, Plies),
     Plies > 5 * 10,
-    game:random_playouts(breakthrough, [rows(12), cols(12)], 1, 2, Plies12),
+    playouts:random_playouts(breakthrough, [rows(12), cols(12)], 1, 2, Plies12),
     Plies12 > 2 * 20,
     game:replay(breakthrough, [rows(5), cols(5)],
                 [move(2,1,3,1), move(4,2,3,2), move(2,3,3,2)], S),
@@ -749,15 +749,15 @@ test(the_benchmark_and_replays_run_through_game_pl) :-
     game:move_to_text(breakthrough, S, move(4,3,3,2), "c4xb3").
 
 test(conformance_on_the_default_board) :-
-    game:conformance(breakthrough, [], 3, 1, Failures),
+    conformance:conformance(breakthrough, [], 3, 1, Failures),
     Failures == [].
 
 test(conformance_on_small_odd_and_random_boards) :-
-    game:conformance(breakthrough, [rows(4), cols(5)], 4, 2, F1),
+    conformance:conformance(breakthrough, [rows(4), cols(5)], 4, 2, F1),
     F1 == [],
-    game:conformance(breakthrough, [rows(5), cols(12)], 2, 3, F2),
+    conformance:conformance(breakthrough, [rows(5), cols(12)], 2, 3, F2),
     F2 == [],
-    game:conformance(breakthrough, [rows(9), cols(4)], 2, 4, F3),
+    conformance:conformance(breakthrough, [rows(9), cols(4)], 2, 4, F3),
     F3 == [],
-    game:conformance(breakthrough, [random_start(11)], 2, 5, F4),
+    conformance:conformance(breakthrough, [random_start(11)], 2, 5, F4),
     F4 == [].

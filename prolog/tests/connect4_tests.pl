@@ -414,19 +414,19 @@ test(the_evaluation_stays_in_range_and_is_antisymmetric) :-
    --------------------------------------------------------------------- */
 
 test(conformance_on_the_standard_frame) :-
-    game:conformance(connect4, [], 30, 1, Failures),
+    conformance:conformance(connect4, [], 30, 1, Failures),
     Failures == [].
 
 test(conformance_on_small_frames) :-
-    game:conformance(connect4, [cols(4), rows(4)], 30, 2, F1),
+    conformance:conformance(connect4, [cols(4), rows(4)], 30, 2, F1),
     F1 == [],
-    game:conformance(connect4, [cols(5), rows(4), connect(3)], 30, 3, F2),
+    conformance:conformance(connect4, [cols(5), rows(4), connect(3)], 30, 3, F2),
     F2 == [].
 
 test(conformance_on_every_checked_option_list) :-
     connect4:check_options(Lists),
     Lists = [_|_],
-    game:conformance_all(connect4, 5, 4, Failures),
+    conformance:conformance_all(connect4, 5, 4, Failures),
     Failures == [].
 
 test(dispatchers_and_playouts_reach_the_game) :-
@@ -435,9 +435,9 @@ test(dispatchers_and_playouts_reach_the_game) :-
     game:game_apply_move(connect4, S, drop(4), S1, []),
     game:game_to_move(connect4, S1, 2),
     game:game_max_plies(connect4, S1, 41),
-    game:random_playout(connect4, [], 7, Plies),
+    playouts:random_playout(connect4, [], 7, Plies),
     Plies >= 7, Plies =< 42,
-    game:random_playouts(connect4, [], 1, 10, Total),
+    playouts:random_playouts(connect4, [], 1, 10, Total),
     Total >= 70, Total =< 420,
     game:replay(connect4, [], [drop(1), drop(1)], S2),
     connect4:disc_at(S2, 1, 2, 2).

@@ -499,9 +499,9 @@ test(a_random_game_draws_every_segment_and_shares_every_box) :-
              points((R-1)*(C-1), Total) )).
 
 test(random_playout_plays_a_whole_game) :-
-    game:random_playout(dots, [], 7, 49),
-    game:random_playout(dots, [rows(12), cols(12)], 7, 264),
-    game:random_playouts(dots, [rows(3), cols(3)], 7, 5, 60).
+    playouts:random_playout(dots, [], 7, 49),
+    playouts:random_playout(dots, [rows(12), cols(12)], 7, 264),
+    playouts:random_playouts(dots, [rows(3), cols(3)], 7, 5, 60).
 
 test(replay_reaches_the_same_position) :-
     Moves = [h(1,2), v(0,2), v(0,3), h(0,2)],
@@ -537,7 +537,7 @@ test(dispatchers_reach_the_game) :-
     game:game_max_plies(dots, S1, 26).
 
 test(conformance_finds_no_failure) :-
-    game:conformance_all(dots, 1, 2024, Failures),
+    conformance:conformance_all(dots, 1, 2024, Failures),
     Failures == [].
 
 

@@ -473,7 +473,7 @@ test(the_example_game_replays_exactly) :-
    --------------------------------------------------------------------- */
 
 test(conformance_finds_no_failure) :-
-    game:conformance_all(kingpawn, 3, 1, Failures),
+    conformance:conformance_all(kingpawn, 3, 1, Failures),
     Failures == [].
 
 test(dispatchers_reach_the_game) :-
@@ -499,7 +499,7 @@ test(random_games_end_within_max_plies) :-
              ai_game([random, random], S0, S, Plies),
              Plies =< Max,
              kingpawn:outcome(S, over(_, winner(_))) )),
-    game:random_playout(kingpawn, [], 3, Plies0),
+    playouts:random_playout(kingpawn, [], 3, Plies0),
     Plies0 =< 59.
 
 

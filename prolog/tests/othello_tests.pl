@@ -474,19 +474,19 @@ test(the_evaluation_stays_in_range_and_is_antisymmetric) :-
    --------------------------------------------------------------------- */
 
 test(conformance_on_the_standard_board) :-
-    game:conformance(othello, [], 30, 1, Failures),
+    conformance:conformance(othello, [], 30, 1, Failures),
     Failures == [].
 
 test(conformance_on_small_boards) :-
-    game:conformance(othello, [size(4)], 30, 2, F1),
+    conformance:conformance(othello, [size(4)], 30, 2, F1),
     F1 == [],
-    game:conformance(othello, [size(6)], 20, 3, F2),
+    conformance:conformance(othello, [size(6)], 20, 3, F2),
     F2 == [].
 
 test(conformance_on_every_checked_option_list) :-
     othello:check_options(Lists),
     Lists = [_|_],
-    game:conformance_all(othello, 3, 4, Failures),
+    conformance:conformance_all(othello, 3, 4, Failures),
     Failures == [].
 
 test(dispatchers_and_playouts_reach_the_game) :-
@@ -495,9 +495,9 @@ test(dispatchers_and_playouts_reach_the_game) :-
     game:game_apply_move(othello, S, sq(3,4), S1, [flipped(1)]),
     game:game_to_move(othello, S1, 2),
     game:game_outcome(othello, S1, ongoing),
-    game:random_playout(othello, [], 7, Plies),
+    playouts:random_playout(othello, [], 7, Plies),
     Plies >= 9, Plies =< 120,
-    game:random_playouts(othello, [size(4)], 1, 10, Total),
+    playouts:random_playouts(othello, [size(4)], 1, 10, Total),
     Total > 0,
     game:replay(othello, [], [sq(3,4), sq(3,3)], S2),
     othello:scores(S2, [3, 3]).

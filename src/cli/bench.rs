@@ -28,8 +28,11 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     // The board as the rules make it, to report its size.
     let state = rules.initial_state(&options)?;
     let size = board_size(&rules, &state);
+    rules
+        .engine()
+        .consult(&game::prolog_dir().join("playouts.pl"))?;
     let goal = format!(
-        "game:random_playouts({}, {}, {}, {}, Plies)",
+        "playouts:random_playouts({}, {}, {}, {}, Plies)",
         term::quote_atom(rules.module()),
         term::to_text(&Term::List(options)),
         args.seed,
@@ -73,7 +76,7 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
         if let (true, Some(fast_module)) = (fast.used(), &fast.module) {
             let n = (args.playouts / 10).max(1);
             let goal = format!(
-                "game:random_playouts({}, {}, {}, {n}, Plies)",
+                "playouts:random_playouts({}, {}, {}, {n}, Plies)",
                 term::quote_atom(rules.module()),
                 term::to_text(&Term::List(args.board.options(args.seed))),
                 args.seed,
