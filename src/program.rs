@@ -12,7 +12,7 @@ use crate::game::{GameError, GameInfo, Move, Rules, State};
 use crate::player::PlayerSpec;
 use crate::protocol::{Fault, Launch, PlayerProcess};
 use crate::sandbox::{Limits, Sandbox};
-use crate::term::{self, Term};
+use crate::term::Term;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,15 +44,9 @@ pub fn setup_commands(
     start: &State,
 ) -> Result<Vec<String>, GameError> {
     let mut line = format!("game {}", game.name);
-    for option in options {
-        if let Term::Compound(name, args) = option
-            && let [value] = args.as_slice()
-            && let Some(text) = term::as_i64(value)
-                .map(|n| n.to_string())
-                .or_else(|| term::as_atom(value).map(str::to_string))
-        {
-            line.push_str(&format!(" {name}={text}"));
-        }
+    for word in crate::game::GameOptions::from_terms(options).words() {
+        line.push(' ');
+        line.push_str(&word);
     }
     let mut commands = vec![line];
     if let Some(text) = rules.position_text(start)? {

@@ -195,22 +195,12 @@ fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
 
 /// The start position of `table` in the referee's machine.
 pub fn start_state(referee: &Rules, table: &Table) -> Result<State, GameError> {
-    use crate::term::Term;
-    let mut options: Vec<Term> = table
-        .options
-        .iter()
-        .map(|(k, v)| {
-            let value = match v.parse::<i64>() {
-                Ok(n) => Term::integer(n),
-                Err(_) => Term::string(v.as_str()),
-            };
-            Term::compound(k, [value])
-        })
-        .collect();
+    use crate::game::{GameOptions, OptionValue};
+    let mut options = GameOptions::from_pairs(&table.options);
     if let Some(text) = &table.start {
-        options.push(Term::compound("position", [Term::string(text.as_str())]));
+        options.set("position", OptionValue::Text(text.clone()));
     }
-    referee.initial_state(&options)
+    referee.initial_state(&options.terms())
 }
 
 /// Plays game `id` with `seats[k]` as player k+1 (each started afresh, with a seed

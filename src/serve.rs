@@ -174,20 +174,7 @@ impl Server<'_> {
         if !self.info.is_called(name) {
             return Err(format!("this player plays {}, not {name}", self.info.name));
         }
-        let mut options = Vec::new();
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .ok_or_else(|| format!("expected key=value, got {word:?}"))?;
-            if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(format!("bad option name {key:?}"));
-            }
-            let value = match value.parse::<i64>() {
-                Ok(n) => Term::integer(n),
-                Err(_) => Term::string(value),
-            };
-            options.push(Term::compound(key, [value]));
-        }
+        let options = crate::game::GameOptions::parse_words(words)?.terms();
         let state = self
             .rules
             .initial_state(&options)

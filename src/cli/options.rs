@@ -1,6 +1,7 @@
 //! The options every game command shares: the board (size, start, any declared option) and the seats (who plays, how long, in which sandbox).
 
 use super::*;
+use crate::game::{GameOptions, OptionValue};
 
 #[derive(Args, Debug, Clone)]
 pub(super) struct BoardArgs {
@@ -26,30 +27,28 @@ pub(super) struct BoardArgs {
 impl BoardArgs {
     /// The options of `initial_state/2`; `seed` draws the random start.
     pub(super) fn options(&self, seed: u64) -> Vec<Term> {
-        let mut options = Vec::new();
+        self.game_options(seed).terms()
+    }
+
+    /// The options in their typed form (`crate::game::GameOptions`).
+    pub(super) fn game_options(&self, seed: u64) -> GameOptions {
+        let mut options = GameOptions::new();
         if let Some(r) = self.rows {
-            options.push(Term::compound("rows", [Term::integer(r)]));
+            options.set("rows", OptionValue::Int(r.into()));
         }
         if let Some(c) = self.cols {
-            options.push(Term::compound("cols", [Term::integer(c)]));
+            options.set("cols", OptionValue::Int(c.into()));
         }
         if let Some(p) = &self.start {
-            options.push(Term::compound("position", [Term::string(p.as_str())]));
+            options.set("position", OptionValue::Text(p.clone()));
         }
         if self.random_start {
-            options.push(Term::compound(
-                "random_start",
-                [Term::integer(seed % (1 << 62))],
-            ));
+            options.set("random_start", OptionValue::Int((seed % (1 << 62)) as i64));
         }
+        // Checked by check_extra before the game starts.
         for o in &self.extra {
-            // Checked by extra_options before the game starts.
             if let Some((name, value)) = o.split_once('=') {
-                let value = match value.trim().parse::<i64>() {
-                    Ok(n) => Term::integer(n),
-                    Err(_) => Term::string(value.trim()),
-                };
-                options.push(Term::compound(name.trim(), [value]));
+                options.set(name.trim(), OptionValue::parse(value));
             }
         }
         options

@@ -1,6 +1,7 @@
 //! The table of a match or a championship: the board, the players' sandbox and the referee's settings.
 
 use super::*;
+use crate::game::{GameOptions, OptionValue};
 
 /// A table's `key=value` options and its start position text.
 type TableSetup = (Vec<(String, String)>, Option<String>);
@@ -14,7 +15,7 @@ pub(super) fn table_setup(
     seed: u64,
     rules_file: Option<&Path>,
 ) -> Result<TableSetup, GameError> {
-    let mut options = Vec::new();
+    let mut options = GameOptions::new();
     let mut start = board.start.clone();
     let (mut rows, mut cols) = (board.rows, board.cols);
     if board.random_start {
@@ -30,18 +31,18 @@ pub(super) fn table_setup(
         start = Some(text);
     }
     if let Some(r) = rows {
-        options.push(("rows".to_string(), r.to_string()));
+        options.set("rows", OptionValue::Int(r.into()));
     }
     if let Some(c) = cols {
-        options.push(("cols".to_string(), c.to_string()));
+        options.set("cols", OptionValue::Int(c.into()));
     }
     board.check_extra(info)?;
     for o in &board.extra {
         if let Some((name, value)) = o.split_once('=') {
-            options.push((name.trim().to_string(), value.trim().to_string()));
+            options.set(name.trim(), OptionValue::parse(value));
         }
     }
-    Ok((options, start))
+    Ok((options.pairs(), start))
 }
 
 /// The sandbox for a match or championship between `players`, hiding `hidden` from

@@ -12,9 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub mod accelerate;
 pub mod catalog;
 pub mod info;
+pub mod options;
 
 pub use catalog::{Catalog, catalog, default_game, find_game, read_game};
 pub use info::{ChampionshipPolicy, Domain, GameInfo, GameOption, Level};
+pub use options::{GameOptions, OptionValue};
 
 /// The folder holding the Prolog files: `$TABULA_PROLOG` if set, else the `prolog/`
 /// folder of the source tree this binary was built from, so that editing a file in
