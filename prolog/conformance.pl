@@ -18,12 +18,6 @@ and the like), so it needs game.pl loaded first, as tabula does.
 
 :- initialization((catch(game:default_game(_), _, fail) -> true ; use_module(game))).
 
-random_member_(List, X) :-
-    length(List, N),
-    N > 0,
-    random_integer(0, N, K),
-    nth0(K, List, X).
-
 
 /* ---------------------------------------------------------------------
    The conformance check
@@ -258,7 +252,7 @@ check_position(Game, State, Ply, Max, Verdict) :-
         Verdict = over
     ;   Ply >= Max ->
         violation(too_long, [state(State), plies(Ply), max_plies(Max)])
-    ;   random_member_(Moves, Move),
+    ;   game:random_element(Moves, Move),
         check_move(Game, State, Move, State1),
         Verdict = next(Move, State1)
     ).
@@ -271,7 +265,7 @@ enumerate_legal(Game, State, Moves) :-
 moves_to_check(Count, Sample, Moves, Checked) :-
     (   Count =< Sample -> Checked = Moves
     ;   length(Checked, Sample),
-        maplist(random_member_(Moves), Checked)
+        maplist(game:random_element(Moves), Checked)
     ).
 
 % check_over(+N, +Scores, +Result, +State): the final outcome is well formed.

@@ -33,6 +33,7 @@ its rules is accelerators.pl.
                  move_to_text/4,
                  replay/4,
                  random_move/3,
+                 random_element/2,
                  accelerated/2,
                  checked/1]).
 
@@ -405,9 +406,12 @@ replay_moves([Move|Moves], Game, State0, State) :-
 % is over.
 random_move(Game, State, Move) :-
     legal_moves_in(State, Moves, Game),
-    random_member_(Moves, Move).
+    random_element(Moves, Move).
 
-random_member_(List, X) :-
+%% random_element(+List, -X)
+% X is an element of the non-empty List drawn uniformly with
+% library(random); fails for []. (Used by conformance.pl and playouts.pl.)
+random_element(List, X) :-
     length(List, N),
     N > 0,
     random_integer(0, N, K),

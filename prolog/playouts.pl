@@ -15,12 +15,6 @@ random_playouts/5; the tests use both predicates to play seeded games.
 
 :- initialization((catch(game:default_game(_), _, fail) -> true ; use_module(game))).
 
-random_member_(List, X) :-
-    length(List, N),
-    N > 0,
-    random_integer(0, N, K),
-    nth0(K, List, X).
-
 %% random_playout(+Game, +Options, +Seed, -Plies)
 % Plays a whole game of uniformly random moves from the start position for
 % Options, with the random generator seeded by Seed, and gives the number
@@ -37,7 +31,7 @@ playout(Game, State, Plies0, Plies) :-
     game:game_legal_moves(Game, State, Moves),
     (   Moves == [] ->
         Plies = Plies0
-    ;   random_member_(Moves, Move),
+    ;   game:random_element(Moves, Move),
         game:game_apply_move(Game, State, Move, State1, _),
         !,
         Plies1 is Plies0 + 1,
