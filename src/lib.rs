@@ -28,3 +28,4 @@ pub mod slurm;
 pub mod term;
 pub mod text;
 pub mod tournament;
+pub mod undo;

@@ -7,6 +7,7 @@ use crate::player::PlayerSpec;
 use crate::program::ProgramSeat;
 use crate::term::{self, Term};
 use crate::text::{self, Style, label};
+use crate::undo::{self, TakeBack};
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
@@ -377,27 +378,15 @@ impl Table<'_> {
     /// Back to the previous position where a person was to move, across the computer's
     /// moves in between.
     fn undo(&self, history: &mut Vec<Step>) -> Result<String, GameError> {
-        let mut undone = 0;
-        while history.len() > 1 {
-            history.pop();
-            undone += 1;
-            let Some(step) = history.last() else { break };
-            let person = match self.rules.to_move(&step.state)? {
-                Some(p) => self
-                    .seats
-                    .get((p as usize).wrapping_sub(1))
-                    .is_some_and(PlayerSpec::is_human),
-                None => false,
-            };
-            if person {
-                return Ok(format!("Took back {undone} move(s)."));
-            }
-        }
-        if undone == 0 {
-            Ok("Nothing to undo.".into())
-        } else {
-            Ok(format!("Took back {undone} move(s): back at the start."))
-        }
+        Ok(
+            match undo::take_back(self.rules, &self.seats, history, |s| &s.state)? {
+                TakeBack::Nothing => "Nothing to undo.".into(),
+                TakeBack::ToPerson(undone) => format!("Took back {undone} move(s)."),
+                TakeBack::ToStart(undone) => {
+                    format!("Took back {undone} move(s): back at the start.")
+                }
+            },
+        )
     }
 
     fn help(&self) -> String {

@@ -1,20 +1,21 @@
-//! The window: scores on top, the board in the middle, controls and the move list on
-//! the right. State lives in [`Session`]; this module only draws it and turns clicks
-//! and keys into requests to the rules.
+//! The window's app: its state (the rules, the seats, the computer's thread, what the
+//! person is doing) and its update loop, which takes reloads and the computer's
+//! answers, reads the shortcuts and draws the panels (one file each in `gui/panels/`).
+//! The game lives in [`Session`]; this module turns clicks and keys into requests to
+//! the rules.
 
 use super::board;
 use super::computer::{Computer, ProgramGame, reason_text};
 use super::new_game::NewGame;
-use super::palette;
+use super::panels;
 use super::session::Session;
 use super::watch::{Reload, Watcher};
-use crate::board::{Board, Region};
-use crate::check;
-use crate::game::{GameError, GameInfo, Move, Outcome, Rules, Verdict};
+use crate::board::Region;
+use crate::game::{GameError, GameInfo, Move, Rules};
 use crate::player::PlayerSpec;
 use crate::program;
-use crate::term::{self, Term};
-use egui::{Align, Color32, Key, Layout, RichText, Ui};
+use crate::term::Term;
+use egui::{Key, Ui};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -34,34 +35,35 @@ pub struct GuiOptions {
     pub computer_moves: bool,
 }
 
+/// What the computer is asked for: its own move, or a hint for the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Purpose {
+pub(super) enum Purpose {
     Move,
     Hint,
 }
 
 /// The application.
 pub struct TabulaApp {
-    game: &'static GameInfo,
+    pub(super) game: &'static GameInfo,
     rules_file: Option<PathBuf>,
-    rules: Rules,
-    levels: Vec<String>,
-    session: Session,
+    pub(super) rules: Rules,
+    pub(super) levels: Vec<String>,
+    pub(super) session: Session,
     computer: Computer,
     repaint: Arc<Mutex<Option<egui::Context>>>,
-    pending: Option<(u64, Purpose)>,
-    hint: Option<(Move, String)>,
-    status: Option<String>,
-    load_error: Option<String>,
-    new_game: Option<NewGame>,
-    layout: Option<board::Layout>,
+    pub(super) pending: Option<(u64, Purpose)>,
+    pub(super) hint: Option<(Move, String)>,
+    pub(super) status: Option<String>,
+    pub(super) load_error: Option<String>,
+    pub(super) new_game: Option<NewGame>,
+    pub(super) layout: Option<board::Layout>,
     /// The square picked by a first click on a board where a move is two clicks.
-    selected: Option<Region>,
+    pub(super) selected: Option<Region>,
     /// The move box's text.
-    typed: String,
-    watcher: Option<Watcher>,
+    pub(super) typed: String,
+    pub(super) watcher: Option<Watcher>,
     budget_ms: u64,
-    computer_moves: bool,
+    pub(super) computer_moves: bool,
 }
 
 fn wake(slot: &Arc<Mutex<Option<egui::Context>>>) -> impl Fn() + Send + 'static {
@@ -256,7 +258,7 @@ impl TabulaApp {
         self.start(options, seats);
     }
 
-    fn start(&mut self, options: Vec<Term>, seats: Vec<PlayerSpec>) {
+    pub(super) fn start(&mut self, options: Vec<Term>, seats: Vec<PlayerSpec>) {
         // A level another game has (after switching games) becomes this game's strongest.
         let seats: Vec<PlayerSpec> = seats
             .into_iter()
@@ -316,7 +318,7 @@ impl TabulaApp {
     }
 
     /// Another game: its rules, players and watcher.
-    fn switch_game(&mut self, game: &'static GameInfo) {
+    pub(super) fn switch_game(&mut self, game: &'static GameInfo) {
         match Rules::load(game, None) {
             Ok(rules) => {
                 self.levels = rules.levels().unwrap_or_default();
@@ -434,7 +436,7 @@ impl TabulaApp {
         }
     }
 
-    fn open_new_game(&mut self) {
+    pub(super) fn open_new_game(&mut self) {
         self.new_game = Some(NewGame::new(
             self.game,
             &self.session.options,
@@ -455,404 +457,18 @@ impl TabulaApp {
         self.drive_computer();
         self.shortcuts(ui);
 
-        egui::Panel::top("scores").show(ui, |ui| self.scores_bar(ui));
-        egui::Panel::right("side")
-            .default_size(280.0)
-            .show(ui, |ui| self.side_panel(ui));
-        if let Some(error) = self.load_error.clone() {
-            egui::Panel::bottom("rules-error").show(ui, |ui| {
-                ui.add_space(6.0);
-                ui.label(
-                    RichText::new(
-                        "The rules on disk do not load; still playing with the last good rules:",
-                    )
-                    .strong(),
-                );
-                ui.label(
-                    RichText::new(error)
-                        .monospace()
-                        .color(Color32::from_rgb(200, 60, 60)),
-                );
-                ui.add_space(6.0);
-            });
-        }
-        egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui));
-        self.end_banner(ui);
-        self.new_game_window(ui);
+        // The panels, in the order egui wants them: the edges before the centre, and
+        // the windows over it last.
+        panels::scores::show(self, ui);
+        panels::side::show(self, ui);
+        panels::rules::error(self, ui);
+        panels::board::show(self, ui);
+        panels::game_over::show(self, ui);
+        panels::new_game::show(self, ui);
         if self.pending.is_some() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
-    }
-
-    fn seat_name(&self, p: u32) -> String {
-        // The player number comes from the rules, which a user edits: never index blindly.
-        let Some(spec) = self.session.seats.get((p as usize).wrapping_sub(1)) else {
-            return format!("Player {p}");
-        };
-        let humans = self.session.seats.iter().filter(|s| s.is_human()).count();
-        match spec {
-            PlayerSpec::Human if humans == 1 => "You".into(),
-            PlayerSpec::Human => format!("Player {p}"),
-            PlayerSpec::Builtin(level) => format!("Computer ({level})"),
-            PlayerSpec::File(path) | PlayerSpec::Lisp(path) => path
-                .file_stem()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "Player file".into()),
-            // `python3 bots/mine.py --seed 2` is "mine.py": the script, else the program.
-            PlayerSpec::Command(argv) => argv
-                .iter()
-                .skip(1)
-                .find(|a| !a.starts_with('-') && (a.contains('/') || a.contains('.')))
-                .or(argv.first())
-                .map(|a| {
-                    let name = std::path::Path::new(a).file_name();
-                    name.map_or_else(|| a.clone(), |n| n.to_string_lossy().into_owned())
-                })
-                .unwrap_or_else(|| "Program".into()),
-        }
-    }
-
-    fn scores_bar(&self, ui: &mut Ui) {
-        let scores = self.session.scores();
-        let sides = self.game.sides.len() == self.session.seats.len();
-        ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            ui.heading(RichText::new(self.game.title.as_str()).strong());
-            ui.add_space(16.0);
-            for p in 1..=self.session.seats.len() as u32 {
-                let to_move = self.session.facts.to_move == Some(p);
-                let frame = egui::Frame::new()
-                    .inner_margin(egui::Margin::symmetric(10, 4))
-                    .corner_radius(8.0)
-                    .stroke(if to_move {
-                        egui::Stroke::new(2.5, palette::color(p))
-                    } else {
-                        egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
-                    });
-                frame.show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            RichText::new(palette::label(p).to_string())
-                                .strong()
-                                .size(20.0)
-                                .color(palette::color(p)),
-                        );
-                        ui.label(RichText::new(self.seat_name(p)).size(15.0));
-                        if sides {
-                            // A game of sides, not points: the colour says who is who.
-                            let side = self.game.sides[p as usize - 1].as_str();
-                            ui.label(RichText::new(side).weak().size(15.0));
-                        } else {
-                            let score = scores.get(p as usize - 1).copied().unwrap_or(0);
-                            ui.label(RichText::new(score.to_string()).strong().size(22.0));
-                        }
-                        if to_move && !self.session.is_over() {
-                            if self
-                                .pending
-                                .is_some_and(|(_, purpose)| purpose == Purpose::Move)
-                            {
-                                ui.spinner();
-                                ui.label("thinking…");
-                            } else {
-                                ui.label(RichText::new("to move").italics());
-                            }
-                        }
-                    });
-                });
-            }
-        });
-        ui.add_space(6.0);
-    }
-
-    fn side_panel(&mut self, ui: &mut Ui) {
-        ui.add_space(8.0);
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("New game…").on_hover_text("Ctrl+N").clicked() {
-                self.open_new_game();
-            }
-            if ui.button("Undo").on_hover_text("Ctrl+Z").clicked() {
-                self.undo();
-            }
-            if ui.button("Hint").on_hover_text("H").clicked() {
-                self.ask_hint();
-            }
-        });
-        ui.add_space(6.0);
-        if self.session.human_to_move().is_some() {
-            let mut typed = std::mem::take(&mut self.typed);
-            let mut play = false;
-            ui.horizontal(|ui| {
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut typed)
-                        .hint_text("type a move")
-                        .desired_width(150.0),
-                );
-                let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                play = ui.button("Play").clicked() || entered;
-            })
-            .response
-            .on_hover_text(self.game.notation_hint.as_str());
-            self.typed = typed;
-            if play && !self.typed.trim().is_empty() {
-                let text = self.typed.clone();
-                self.type_move(&text);
-            }
-            let unplaced = self.session.facts.unplaced.clone();
-            if !unplaced.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    for (mv, notation) in &unplaced {
-                        if ui.button(notation).clicked() {
-                            self.click(mv);
-                        }
-                    }
-                });
-            }
-        }
-        if let Some((notation, why)) = self.hint() {
-            ui.label(RichText::new(format!("Hint: {notation} — {why}")).strong());
-        }
-        if let Some(status) = &self.status {
-            ui.label(status);
-        }
-        if let Some(last) = self.session.last()
-            && let Some(reason) = &last.reason
-        {
-            ui.label(
-                RichText::new(format!(
-                    "{} played {}: {reason}",
-                    palette::label(last.player),
-                    last.notation
-                ))
-                .weak(),
-            );
-        }
-        ui.separator();
-        ui.label(RichText::new("Moves").strong());
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .show(ui, |ui| {
-                for (k, position) in self.session.history.iter().skip(1).enumerate() {
-                    if let Some(a) = &position.arrival {
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(format!("{:>3}.", k + 1)).monospace().weak());
-                            ui.label(
-                                RichText::new(palette::label(a.player).to_string())
-                                    .strong()
-                                    .color(palette::color(a.player)),
-                            );
-                            ui.label(RichText::new(&a.notation).monospace());
-                            let boxes = a
-                                .events
-                                .iter()
-                                .filter(|e| term::functor_name(e) == Some("box"))
-                                .count();
-                            if boxes > 0 {
-                                ui.label(
-                                    RichText::new(format!(
-                                        "+{boxes} box{}",
-                                        if boxes > 1 { "es" } else { "" }
-                                    ))
-                                    .weak(),
-                                );
-                            }
-                        });
-                    }
-                }
-            });
-        ui.with_layout(Layout::bottom_up(Align::LEFT), |ui| {
-            let files: Vec<String> = self
-                .rules
-                .files()
-                .iter()
-                .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
-                .collect();
-            let watching = if self.watcher.is_some() {
-                "watching"
-            } else {
-                "loaded"
-            };
-            ui.label(
-                RichText::new(format!("Rules {watching}: {}", files.join(", ")))
-                    .small()
-                    .weak(),
-            );
-        });
-    }
-
-    fn board(&mut self, ui: &mut Ui) {
-        // No clicking while the computer moves, nor in a still picture.
-        let clicker = self.session.human_to_move().filter(|_| {
-            self.computer_moves && self.pending.is_none_or(|(_, p)| p == Purpose::Hint)
-        });
-        let Some(mut drawn) = Board::from_view(&self.session.facts.view) else {
-            ui.label(format!(
-                "This view is not a board tabula can draw (see the board vocabulary in prolog/game.pl): {}",
-                term::to_text(&self.session.facts.view)
-            ));
-            ui.label("Type moves in the move box.");
-            self.layout = None;
-            return;
-        };
-        if let Some(last) = self.session.last() {
-            drawn.mark_last(&last.regions);
-        }
-        let hint = self.hint.as_ref().and_then(|(mv, _)| {
-            self.session
-                .facts
-                .inputs
-                .iter()
-                .find(|(m, _)| m == mv)
-                .map(|(_, rs)| rs.clone())
-        });
-        let input = board::Input {
-            moves: &self.session.facts.inputs,
-            hint: hint.as_deref(),
-            clicker,
-            sides: &self.game.sides,
-        };
-        let (clicked, layout) = board::show(ui, &drawn, &input, &mut self.selected);
-        self.layout = layout;
-        if let Some(mv) = clicked {
-            self.click(&mv);
-        }
-    }
-
-    fn end_banner(&mut self, ui: &mut Ui) {
-        let Outcome::Over { scores, result } = self.session.facts.outcome.clone() else {
-            return;
-        };
-        let headline = match &result {
-            Verdict::Winner(p) => {
-                let name = self.seat_name(*p);
-                if name == "You" {
-                    "You win!".to_string()
-                } else {
-                    format!("{name} wins")
-                }
-            }
-            Verdict::Tie(ps) => {
-                let names: Vec<String> =
-                    ps.iter().map(|p| palette::label(*p).to_string()).collect();
-                format!("A tie between {}", names.join(" and "))
-            }
-        };
-        let line: Vec<String> = scores
-            .iter()
-            .enumerate()
-            .map(|(k, s)| format!("{} {s}", palette::label(k as u32 + 1)))
-            .collect();
-        let mut again = false;
-        egui::Window::new("Game over")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ui.ctx(), |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.heading(RichText::new(headline).size(28.0).strong());
-                    ui.label(RichText::new(line.join("  –  ")).size(18.0));
-                    ui.add_space(8.0);
-                    again = ui.button("Play again").clicked();
-                });
-            });
-        if again {
-            self.restart();
-        }
-    }
-
-    fn new_game_window(&mut self, ui: &mut Ui) {
-        let Some(mut form) = self.new_game.take() else {
-            return;
-        };
-        let mut open = true;
-        let mut start = false;
-        let choices: Vec<String> = std::iter::once("human".to_string())
-            .chain(self.levels.iter().cloned())
-            .collect();
-        egui::Window::new("New game")
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ui.ctx(), |ui| {
-                egui::Grid::new("new-game")
-                    .num_columns(2)
-                    .spacing([12.0, 8.0])
-                    .show(ui, |ui| {
-                        ui.label("Game");
-                        let mut chosen = form.game;
-                        egui::ComboBox::from_id_salt("game")
-                            .selected_text(form.game.title.as_str())
-                            .show_ui(ui, |ui| {
-                                for &g in &crate::game::catalog().games {
-                                    ui.selectable_value(&mut chosen, g, g.title.as_str());
-                                }
-                            });
-                        if !std::ptr::eq(chosen, form.game) {
-                            form = NewGame::new(chosen, &[], form.seats.clone());
-                        }
-                        ui.end_row();
-                        form.option_rows(ui);
-                        let players = form.players();
-                        form.seats
-                            .resize(players, choices.last().cloned().unwrap_or_default());
-                        for k in 0..players {
-                            ui.label(format!("Seat {}", k + 1));
-                            egui::ComboBox::from_id_salt(("seat", k))
-                                .selected_text(form.seats[k].clone())
-                                .show_ui(ui, |ui| {
-                                    for c in &choices {
-                                        ui.selectable_value(&mut form.seats[k], c.clone(), c);
-                                    }
-                                });
-                            ui.end_row();
-                        }
-                        ui.label("Who starts");
-                        egui::ComboBox::from_id_salt("first")
-                            .selected_text(format!("Seat {}", form.first + 1))
-                            .show_ui(ui, |ui| {
-                                for k in 0..players {
-                                    ui.selectable_value(
-                                        &mut form.first,
-                                        k,
-                                        format!("Seat {}", k + 1),
-                                    );
-                                }
-                            });
-                        ui.end_row();
-                    });
-                ui.add_space(8.0);
-                start = ui.button("Start").clicked();
-            });
-        if start {
-            form.first = form.first.min(form.players() - 1);
-            let mut seats: Vec<PlayerSpec> =
-                form.seats.iter().filter_map(|s| s.parse().ok()).collect();
-            seats.rotate_left(form.first);
-            let seed = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_micros() as u64)
-                .unwrap_or(1);
-            let options = form.options(seed);
-            if !std::ptr::eq(form.game, self.game) {
-                self.switch_game(form.game);
-            }
-            self.start(options, seats);
-        } else if open {
-            self.new_game = Some(form);
-        }
-    }
-}
-
-/// Used by the conformance check on reload.
-pub(crate) fn check_rules(rules: &Rules) -> Result<(), String> {
-    match check::run(rules, 1, 1) {
-        Ok(report) if report.failures.is_empty() => Ok(()),
-        Ok(report) => {
-            let file = rules.files().get(1).cloned().unwrap_or_default();
-            Err(report.text(&file))
-        }
-        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -1,12 +1,14 @@
 //! The desktop app (eframe): a person plays against the computer, the rules come from
 //! Prolog and reload when their files are saved. Each view is a small module: the app's
-//! panels in `app`, one board module per game, the game state apart in `session`.
+//! state and update loop in `app`, its panels one file each in `panels`, the drawing of
+//! boards in `board`, the game state apart in `session`.
 
 pub mod app;
 pub mod board;
 pub mod computer;
 pub mod new_game;
 pub mod palette;
+mod panels;
 pub mod session;
 pub mod watch;
 

@@ -5,6 +5,7 @@ use crate::board::Region;
 use crate::game::{GameError, Move, Outcome, Rules, State};
 use crate::player::PlayerSpec;
 use crate::term::Term;
+use crate::undo::{self, TakeBack};
 
 /// One position of the game and the move that led to it.
 #[derive(Debug, Clone)]
@@ -160,20 +161,8 @@ impl Session {
     /// Back to the previous position where a person was to move (across the
     /// computer's moves since). False when there is nothing to undo.
     pub fn undo(&mut self, rules: &Rules) -> Result<bool, GameError> {
-        let mut undone = false;
-        while self.history.len() > 1 {
-            self.history.pop();
-            undone = true;
-            let to_move = rules.to_move(self.state())?;
-            let person = to_move.is_some_and(|p| {
-                self.seats
-                    .get(p as usize - 1)
-                    .is_some_and(PlayerSpec::is_human)
-            });
-            if person {
-                break;
-            }
-        }
+        let took = undo::take_back(rules, &self.seats, &mut self.history, |p| &p.state)?;
+        let undone = took != TakeBack::Nothing;
         if undone {
             self.facts = facts(rules, &self.state().clone())?;
         }

@@ -3,6 +3,7 @@
 //! the old ones; broken rules are reported with file and line, and play goes on with
 //! the last good ones.
 
+use crate::check;
 use crate::game::{GameInfo, Rules};
 use notify::{RecursiveMode, Watcher as _};
 use std::path::{Path, PathBuf};
@@ -19,11 +20,23 @@ pub enum Reload {
 /// Loads the game's rules afresh and runs the conformance check on them.
 pub fn load_and_check(game: &'static GameInfo, rules_file: Option<&Path>) -> Reload {
     match Rules::load(game, rules_file) {
-        Ok(rules) => match super::app::check_rules(&rules) {
+        Ok(rules) => match check_rules(&rules) {
             Ok(()) => Reload::Loaded(Box::new(rules)),
             Err(report) => Reload::Failed(report),
         },
         Err(e) => Reload::Failed(e.to_string()),
+    }
+}
+
+/// Used by the conformance check on reload.
+fn check_rules(rules: &Rules) -> Result<(), String> {
+    match check::run(rules, 1, 1) {
+        Ok(report) if report.failures.is_empty() => Ok(()),
+        Ok(report) => {
+            let file = rules.files().get(1).cloned().unwrap_or_default();
+            Err(report.text(&file))
+        }
+        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -1,0 +1,43 @@
+//! The move list: every move played so far, numbered, by whom, in the game's notation,
+//! with the boxes it closed.
+
+use crate::gui::app::TabulaApp;
+use crate::gui::palette;
+use crate::term;
+use egui::{RichText, Ui};
+
+/// Draws the list, scrolled to the last move.
+pub(in crate::gui) fn show(app: &TabulaApp, ui: &mut Ui) {
+    ui.label(RichText::new("Moves").strong());
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            for (k, position) in app.session.history.iter().skip(1).enumerate() {
+                if let Some(a) = &position.arrival {
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(format!("{:>3}.", k + 1)).monospace().weak());
+                        ui.label(
+                            RichText::new(palette::label(a.player).to_string())
+                                .strong()
+                                .color(palette::color(a.player)),
+                        );
+                        ui.label(RichText::new(&a.notation).monospace());
+                        let boxes = a
+                            .events
+                            .iter()
+                            .filter(|e| term::functor_name(e) == Some("box"))
+                            .count();
+                        if boxes > 0 {
+                            ui.label(
+                                RichText::new(format!(
+                                    "+{boxes} box{}",
+                                    if boxes > 1 { "es" } else { "" }
+                                ))
+                                .weak(),
+                            );
+                        }
+                    });
+                }
+            }
+        });
+}
