@@ -20,10 +20,17 @@ use tabula::player::PlayerSpec;
 
 const TICTACTOE: &str = include_str!("../examples/games/tictactoe.pl");
 
-/// A rules folder holding the contract, the players of any game and tic-tac-toe.
+/// A rules folder holding the contract and its tools, the players of any game and
+/// tic-tac-toe.
 fn rules_folder(name: &str) -> PathBuf {
     let dir = scratch("newgame", name);
-    for f in ["game.pl", "players.pl"] {
+    for f in [
+        "game.pl",
+        "players.pl",
+        "conformance.pl",
+        "playouts.pl",
+        "accelerators.pl",
+    ] {
         std::fs::copy(root().join("prolog").join(f), dir.join(f)).expect("copied");
     }
     std::fs::write(dir.join("tictactoe.pl"), TICTACTOE).unwrap();
