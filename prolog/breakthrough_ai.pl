@@ -251,9 +251,10 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
 % generic_move(+State, +BudgetMs, -Move, -Reason): the move of the generic
 % player that stands in (players:stand_in/5; tabula loads players.pl when
 % the check fails), or greedy's when players.pl is not loaded, with Reason
-% rules_edited(greedy, Why).
+% rules_edited(greedy, Why). Whether it is loaded is asked by calling it:
+% current_predicate/1 also answers for a predicate this file merely calls.
 generic_move(State, BudgetMs, Move, Reason) :-
-    (   current_predicate(players:stand_in/5) ->
+    (   catch(players:levels(_), _, fail) ->
         players:stand_in(breakthrough, State, BudgetMs, Move, Reason)
     ;   breakthrough:legal_moves(State, Moves),
         greedy_move(State, Moves, Move, Why),

@@ -136,7 +136,7 @@ level_move(greedy, State, Moves, _, Move, Reason) :-
 level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
     (   catch(game:checked(dots), _, fail) ->
         ai_move(State, BudgetMs, Move, Reason)
-    ;   current_predicate(players:stand_in/5) ->
+    ;   catch(players:levels(_), _, fail) ->
         players:stand_in(dots, State, BudgetMs, Move, Reason)
     ;   greedy_move(State, Moves, Move, Why),
         Reason = rules_edited(greedy, Why)

@@ -154,7 +154,7 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
 % longer agree with the tablebase's model (players:stand_in/5; tabula
 % loads players.pl when the check fails), or greedy's.
 stand_in_move(State, Moves, BudgetMs, Move, Reason) :-
-    (   current_predicate(players:stand_in/5) ->
+    (   catch(players:levels(_), _, fail) ->
         players:stand_in(kingpawn, State, BudgetMs, Move, Reason)
     ;   level_move(greedy, State, Moves, Move, Why),
         Reason = rules_edited(greedy, Why)

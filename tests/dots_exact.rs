@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use tabula::engine::Engine;
-use tabula::game::{find_game, prolog_dir};
+use tabula::game::{Rules, find_game};
 use tabula::term;
 
 struct Board {
@@ -95,18 +95,10 @@ impl Board {
     }
 }
 
-fn engine() -> Engine {
-    let dir = prolog_dir();
-    let dots = find_game("dots").unwrap();
-    let engine = Engine::new().unwrap();
-    for f in [
-        dir.join("game.pl"),
-        dots.file.clone(),
-        dots.players_file.clone().unwrap(),
-    ] {
-        engine.consult(&f).unwrap();
-    }
-    engine
+/// The rules and players of dots, loaded as tabula loads them: the players' model is
+/// checked against the rules, so that level ai plays its analysis.
+fn rules() -> Rules {
+    Rules::load(find_game("dots").unwrap(), None).unwrap()
 }
 
 fn prolog_value(engine: &Engine, board: &Board, drawn: u64) -> i64 {
@@ -125,7 +117,8 @@ fn prolog_value(engine: &Engine, board: &Board, drawn: u64) -> i64 {
 #[test]
 fn every_position_of_a_3x3_board() {
     let board = Board::new(3, 3);
-    let engine = engine();
+    let rules = rules();
+    let engine = rules.engine();
     let mut memo = HashMap::new();
     let mut wrong = Vec::new();
     for drawn in 0..=board.full() {
@@ -152,7 +145,8 @@ fn every_position_of_a_3x3_board() {
 #[test]
 fn random_late_positions_of_a_5x6_board() {
     let board = Board::new(5, 6);
-    let engine = engine();
+    let rules = rules();
+    let engine = rules.engine();
     let mut rng = StdRng::seed_from_u64(56);
     let n = board.names.len();
     let mut wrong = Vec::new();
