@@ -126,7 +126,7 @@ fn every_position_of_a_3x3_board() {
             continue;
         }
         let expected = board.solve(drawn, &mut memo);
-        let got = prolog_value(&engine, &board, drawn);
+        let got = prolog_value(engine, &board, drawn);
         if got != i64::from(expected) {
             wrong.push(format!(
                 "{}: oracle {expected}, Prolog {got}",
@@ -157,7 +157,7 @@ fn random_late_positions_of_a_5x6_board() {
         let drawn = order[..n - left].iter().fold(0u64, |m, k| m | 1 << k);
         let mut memo = HashMap::new();
         let expected = board.solve(drawn, &mut memo);
-        let got = prolog_value(&engine, &board, drawn);
+        let got = prolog_value(engine, &board, drawn);
         if got != i64::from(expected) {
             wrong.push(format!(
                 "{}: oracle {expected}, Prolog {got}",
