@@ -65,9 +65,8 @@ pub fn take_back<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::find_game;
 
-    /// The first `plies` positions of a game of Breakthrough (players alternate, A first).
+    /// The first `plies` positions of a game (players alternate, the first player first).
     fn game(rules: &Rules, plies: usize) -> Vec<State> {
         let mut states = vec![rules.initial_state(&[]).expect("a start")];
         for _ in 0..plies {
@@ -81,8 +80,13 @@ mod tests {
 
     #[test]
     fn takes_back_to_the_person_across_the_computer_and_keeps_the_start() {
-        let rules = Rules::load(find_game("breakthrough").expect("breakthrough"), None)
-            .expect("the rules load");
+        // A game with two sides, whose players alternate (no game is named here).
+        let two_sided = crate::game::catalog()
+            .games
+            .iter()
+            .find(|g| g.sides.len() == 2)
+            .expect("a two-sided game");
+        let rules = Rules::load(two_sided, None).expect("the rules load");
         let ai = PlayerSpec::Builtin("random".into());
         let person_first = [PlayerSpec::Human, ai.clone()];
         let computer_first = [ai, PlayerSpec::Human];
