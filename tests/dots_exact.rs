@@ -103,7 +103,7 @@ fn rules() -> Rules {
 
 fn prolog_value(engine: &Engine, board: &Board, drawn: u64) -> i64 {
     let goal = format!(
-        "game:replay(dots, [rows({}),cols({})], {}, S), dots_ai:exact_value(S, D)",
+        "game:replay(dots, [rows({}),cols({})], {}, S), dots_exact:exact_value(S, D)",
         board.rows,
         board.cols,
         board.moves(drawn)

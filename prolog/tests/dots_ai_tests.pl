@@ -75,7 +75,7 @@ parity_fight(S) :-
           [h(0,0), h(0,1), h(0,2), h(1,0), h(1,1), h(1,2), h(2,0), h(2,1), h(2,2)], S).
 
 sorted_components(S, Cs) :-
-    dots_ai:components(S, Cs0),
+    dots_chains:components(S, Cs0),
     findall(C, ( member(C0, Cs0), C0 =.. [K, N, Bs0], msort(Bs0, Bs), C =.. [K, N, Bs] ), Cs1),
     msort(Cs1, Cs).
 
@@ -152,29 +152,29 @@ play_game(Levels, Budget, S0, S) :-
 test(components_a_chain_of_three) :-
     chain3(S),
     sorted_components(S, [chain(3, [box(0,0), box(0,1), box(0,2)])]),
-    dots_ai:long_chains(S, 1).
+    dots_chains:long_chains(S, 1).
 
 test(components_a_loop_of_four) :-
     loop4(S),
     sorted_components(S, [loop(4, [box(0,0), box(0,1), box(1,0), box(1,1)])]),
-    dots_ai:long_chains(S, 0).
+    dots_chains:long_chains(S, 0).
 
 test(components_two_chains) :-
     two_chains(S),
     sorted_components(S, [chain(3, [box(0,0), box(0,1), box(0,2)]),
                           chain(3, [box(1,0), box(1,1), box(1,2)])]),
-    dots_ai:long_chains(S, 2).
+    dots_chains:long_chains(S, 2).
 
 test(components_short_chains_and_a_long_one) :-
     chains_1_2_3(S),
     sorted_components(S, [chain(1, [box(1,2)]),
                           chain(2, [box(1,0), box(1,1)]),
                           chain(3, [box(0,0), box(0,1), box(0,2)])]),
-    dots_ai:long_chains(S, 1).
+    dots_chains:long_chains(S, 1).
 
 test(components_a_loop_and_a_bent_chain) :-
     loop4_chain6(S),
-    dots_ai:components(S, Cs),
+    dots_chains:components(S, Cs),
     length(Cs, 2),
     memberchk(loop(4, _), Cs),
     memberchk(chain(6, Path), Cs),
@@ -189,21 +189,21 @@ test(components_an_opened_chain_and_a_region) :-
     dots:apply_move(S0, v(0,0), S, _),           % opens row 0 at its end
     sorted_components(S, [chain(3, [box(1,0), box(1,1), box(1,2)]),
                           open_chain(3, [box(0,0), box(0,1), box(0,2)])]),
-    dots_ai:components(S, [open_chain(3, [box(0,0), box(0,1), box(0,2)])|_]),
+    dots_chains:components(S, [open_chain(3, [box(0,0), box(0,1), box(0,2)])|_]),
     dots:initial_state([rows(3), cols(3)], Empty),
     sorted_components(Empty, [region(4, [box(0,0), box(0,1), box(1,0), box(1,1)])]).
 
 test(control_parity_is_the_long_chain_rule) :-
     % 5 x 6 dots (30, even): the first player wants an even number of long
     % chains; 5 x 5 dots (25, odd): an odd number.
-    dots:initial_state([], S56), dots_ai:control_parity(S56, even),
-    dots:apply_move(S56, h(0,0), S56b, []), dots_ai:control_parity(S56b, odd),
-    dots:initial_state([rows(5), cols(5)], S55), dots_ai:control_parity(S55, odd),
-    dots:initial_state([rows(4), cols(4)], S44), dots_ai:control_parity(S44, even),
+    dots:initial_state([], S56), dots_chains:control_parity(S56, even),
+    dots:apply_move(S56, h(0,0), S56b, []), dots_chains:control_parity(S56b, odd),
+    dots:initial_state([rows(5), cols(5)], S55), dots_chains:control_parity(S55, odd),
+    dots:initial_state([rows(4), cols(4)], S44), dots_chains:control_parity(S44, even),
     % two chains of 3 and nothing else: the player to move must open one:
     % E - B = 8 - 6 even, she wants an odd number; she has 2, so she does
     % not have control.
-    two_chains(S2), dots_ai:control_parity(S2, odd), dots_ai:long_chains(S2, 2).
+    two_chains(S2), dots_chains:control_parity(S2, odd), dots_chains:long_chains(S2, 2).
 
 
 /* ---------------------------------------------------------------------
@@ -211,21 +211,21 @@ test(control_parity_is_the_long_chain_rule) :-
    --------------------------------------------------------------------- */
 
 test(loony_values_by_hand) :-
-    dots_ai:loony_value([], 0),
-    dots_ai:loony_value([chain(3)], -3),
-    dots_ai:loony_value([loop(4)], -4),
+    dots_chains:loony_value([], 0),
+    dots_chains:loony_value([chain(3)], -3),
+    dots_chains:loony_value([loop(4)], -4),
     % two chains of 3: the opponent takes one box and double-deals, and
     % then takes the whole second chain: 1 - 2 + 3 = 2 for her.
-    dots_ai:loony_value([chain(3), chain(3)], -2),
+    dots_chains:loony_value([chain(3), chain(3)], -2),
     % 1, 2, 3: opening the single box is best (-1 - v(2,3) = -2); v(2,3)
     % = 1 by the hard-hearted handout of the 2-chain.
-    dots_ai:loony_value([chain(2), chain(3)], 1),
-    dots_ai:loony_value([chain(1), chain(2), chain(3)], -2),
+    dots_chains:loony_value([chain(2), chain(3)], 1),
+    dots_chains:loony_value([chain(1), chain(2), chain(3)], -2),
     % a loop of 4 and a chain of 6: open the loop; the opponent declines
     % all four and gets the 6: -4 + 6 = 2 for her.
-    dots_ai:loony_value([loop(4), chain(6)], -2),
+    dots_chains:loony_value([loop(4), chain(6)], -2),
     % three chains of 3
-    dots_ai:loony_value([chain(3), chain(3), chain(3)], -1).
+    dots_chains:loony_value([chain(3), chain(3), chain(3)], -1).
 
 
 /* ---------------------------------------------------------------------
@@ -233,17 +233,17 @@ test(loony_values_by_hand) :-
    --------------------------------------------------------------------- */
 
 test(exact_value_of_hand_made_positions) :-
-    chain3(S1), dots_ai:exact_value(S1, -3),
-    loop4(S2), dots_ai:exact_value(S2, -4),
-    two_chains(S3), dots_ai:exact_value(S3, -2),
-    chains_1_2_3(S4), dots_ai:exact_value(S4, -2),
-    loop4_chain6(S5), dots_ai:exact_value(S5, -2),
+    chain3(S1), dots_exact:exact_value(S1, -3),
+    loop4(S2), dots_exact:exact_value(S2, -4),
+    two_chains(S3), dots_exact:exact_value(S3, -2),
+    chains_1_2_3(S4), dots_exact:exact_value(S4, -2),
+    loop4_chain6(S5), dots_exact:exact_value(S5, -2),
     % a finished game is worth 0
     board([rows(2), cols(2)], [h(0,0), h(1,0), v(0,0), v(0,1)], Over),
-    dots_ai:exact_value(Over, 0),
+    dots_exact:exact_value(Over, 0),
     % one box with three sides: take it
     board([rows(2), cols(2)], [h(0,0), h(1,0), v(0,0)], One),
-    dots_ai:exact_value(One, 1).
+    dots_exact:exact_value(One, 1).
 
 test(exact_value_agrees_with_brute_force_on_random_positions) :-
     set_random(seed(11)),
@@ -251,25 +251,25 @@ test(exact_value_agrees_with_brute_force_on_random_positions) :-
            ( Left is 6 + K mod 7,
              random_position(Options, Left, S),
              brute_value(S, V),
-             dots_ai:exact_value(S, V) )).
+             dots_exact:exact_value(S, V) )).
 
 test(exact_value_agrees_with_brute_force_on_played_positions) :-
     set_random(seed(12)),
     forall(( between(1, 3, _), member(Options-Left, [[rows(4), cols(4)]-11, [rows(4), cols(5)]-11, [rows(5), cols(6)]-12]) ),
            ( greedy_position(Options, Left, S),
              brute_value(S, V),
-             dots_ai:exact_value(S, V) )).
+             dots_exact:exact_value(S, V) )).
 
 test(exact_move_is_optimal_and_gives_up_when_out_of_time) :-
     parity_fight(S),
     brute_value(S, V),
-    dots_ai:exact_move(S, 5000, M, V),
+    dots_exact:exact_move(S, 5000, M, V),
     dots:apply_move(S, M, S1, Events),
-    dots_ai:exact_value(S1, V1),
+    dots_exact:exact_value(S1, V1),
     (   memberchk(box(_, _), Events) -> V =:= V1 + 1 ; V =:= -V1 ),
     % an empty 5 x 6 board cannot be solved in 50 ms
     dots:initial_state([], Empty),
-    \+ dots_ai:exact_move(Empty, 50, _, _).
+    \+ dots_exact:exact_move(Empty, 50, _, _).
 
 
 /* ---------------------------------------------------------------------
@@ -299,8 +299,8 @@ rules_safe_game(S) :-
     (   dots:to_move(S, P) ->
         (   P =:= 1 ->
             dots_ai:choose_move(ai, S, 0, M, Reason),
-            dots_ai:safe_moves(S, Safe),
-            dots_ai:capturing_moves(S, Capturing),
+            dots_chains:safe_moves(S, Safe),
+            dots_chains:capturing_moves(S, Capturing),
             (   Capturing == [], Safe \== [] -> memberchk(M, Safe) ; true ),
             (   Reason == safe -> memberchk(M, Safe)
             ;   Reason = control(_) -> memberchk(M, Safe)
@@ -319,13 +319,13 @@ test(ai_double_deals_when_keeping_control_pays) :-
     % all; declining them with v(0,3) makes the opponent open it: +1.
     two_chains(S0),
     board_after(S0, [v(0,0), v(0,1)], S),
-    dots_ai:exact_value(S, 1),
-    dots_ai:exact_move(S, 5000, v(0,3), 1),
+    dots_exact:exact_value(S, 1),
+    dots_exact:exact_move(S, 5000, v(0,3), 1),
     dots_ai:choose_move(ai, S, 0, v(0,3), double_deal),
     dots_ai:choose_move(ai, S, 1000, v(0,3), exact(1)),
     % taking them instead is worth -1
     dots:apply_move(S, v(0,2), S1, [box(0,1), extra_turn]),
-    dots_ai:exact_value(S1, V1), V1 + 1 =:= -1.
+    dots_exact:exact_value(S1, V1), V1 + 1 =:= -1.
 
 test(ai_declines_four_boxes_of_an_opened_loop) :-
     % A loop of 4 and a chain of 6: the opponent opened the loop; taking
@@ -333,7 +333,7 @@ test(ai_declines_four_boxes_of_an_opened_loop) :-
     % four with h(1,1) makes the opponent open it (-4 + 6 = 2).
     loop4_chain6(S0),
     board_after(S0, [h(1,0)], S),
-    dots_ai:exact_value(S, 2),
+    dots_exact:exact_value(S, 2),
     dots_ai:choose_move(ai, S, 0, h(1,1), double_deal),
     dots_ai:choose_move(ai, S, 1000, h(1,1), exact(2)).
 
@@ -354,15 +354,15 @@ test(ai_sacrifices_two_boxes_hard_heartedly) :-
     chains_1_2_3(S0),
     board_after(S0, [h(2,2), v(1,3)], S),        % the single box is gone
     dots:segments_left(S, 7),
-    dots_ai:exact_value(S, 1),
+    dots_exact:exact_value(S, 1),
     dots_ai:choose_move(ai, S, 0, v(1,1), sacrifice(2)),
     dots_ai:choose_move(ai, S, 1000, v(1,1), exact(1)),
-    dots:apply_move(S, h(2,0), S1, []), dots_ai:exact_value(S1, 1),   % half-hearted: the opponent gets +1
-    dots:apply_move(S, v(0,1), S2, []), dots_ai:exact_value(S2, 1).   % the 3-chain: +1 for her too
+    dots:apply_move(S, h(2,0), S1, []), dots_exact:exact_value(S1, 1),   % half-hearted: the opponent gets +1
+    dots:apply_move(S, v(0,1), S2, []), dots_exact:exact_value(S2, 1).   % the 3-chain: +1 for her too
 
 test(ai_sacrifices_the_least_when_every_move_gives_boxes) :-
     chains_1_2_3(S),
-    dots_ai:safe_moves(S, []),
+    dots_chains:safe_moves(S, []),
     dots_ai:choose_move(ai, S, 0, M, sacrifice(1)),
     memberchk(M, [h(2,2), v(1,3)]),
     dots_ai:choose_move(ai, S, 1000, M2, exact(-2)),
@@ -385,18 +385,18 @@ test(parity_decides_who_wins) :-
     % long (or keep a safe move for herself): -1.
     parity_fight(S0),
     board_after(S0, [h(3,0)], S),
-    dots_ai:control_parity(S, even),
+    dots_chains:control_parity(S, even),
     brute_value(S, 1),
-    forall(( dots_ai:safe_moves(S, Safe), member(M, Safe), M \== v(2,2) ),
-           ( dots:apply_move(S, M, S1, []), dots_ai:exact_value(S1, 1) )),
+    forall(( dots_chains:safe_moves(S, Safe), member(M, Safe), M \== v(2,2) ),
+           ( dots:apply_move(S, M, S1, []), dots_exact:exact_value(S1, 1) )),
     dots_ai:choose_move(ai, S, 1000, v(2,2), exact(1)),
     % the safe-move game (used before the exact search can finish) finds
     % it too; the static rule (BudgetMs 0) only plays some safe move
-    dots_ai:safe_game_move(S, inf, v(2,2)),
+    dots_exact:safe_game_move(S, inf, v(2,2)),
     dots_ai:choose_move(ai, S, 0, MR, _),
     no_third_side(S, MR),
     % and in the position before, the player to move has lost the fight:
-    parity_fight(S0), dots_ai:exact_value(S0, -1).
+    parity_fight(S0), dots_exact:exact_value(S0, -1).
 
 
 /* ---------------------------------------------------------------------

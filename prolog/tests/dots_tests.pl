@@ -586,12 +586,12 @@ greedy_safe_game(S) :-
 
 test(greedy_sacrifices_the_smallest_chain_when_forced) :-
     sacrifice_position(S),
-    dots_ai:capturing_moves(S, []),
-    dots_ai:safe_moves(S, []),
-    dots_ai:boxes_given(S, h(0,0), 1),
-    dots_ai:boxes_given(S, v(0,0), 1),
-    dots_ai:boxes_given(S, v(0,2), 3),
-    dots_ai:boxes_given(S, h(1,1), 3),
+    dots_chains:capturing_moves(S, []),
+    dots_chains:safe_moves(S, []),
+    dots_chains:boxes_given(S, h(0,0), 1),
+    dots_chains:boxes_given(S, v(0,0), 1),
+    dots_chains:boxes_given(S, v(0,2), 3),
+    dots_chains:boxes_given(S, h(1,1), 3),
     forall(between(1, 10, Seed),
            ( set_random(seed(Seed)),
              dots_ai:choose_move(greedy, S, 100, M, sacrifice(1)),

@@ -381,8 +381,10 @@ source_module(Path, Module) :-
 %% file_facts(+PathChars, -Facts)
 % Facts are the module declaration and the data facts tabula lists games by, read from
 % the file at PathChars without loading it (loading a game can take a while, and a
-% listing must not run anyone's directives): module(Name, Exports) and every clause of
-% game_info/1, levels/1, level_info/2 and default_game/1, in file order. Reading stops
+% listing must not run anyone's directives): module(Name, Exports), every clause of
+% game_info/1, levels/1, level_info/2 and default_game/1, and uses(Name) for each
+% module the file loads from beside it (`:- use_module(Name)`, Name an atom), in file
+% order. Reading stops
 % at the end of the file or at the first term that does not read on its own.
 %   ?- file_facts("prolog/dots_ai.pl", Fs).
 %   Fs = [module(dots_ai, [...]), levels([random, greedy, ai]), level_info(random, "...") ...].
@@ -395,6 +397,7 @@ read_facts(S, Facts) :-
     (   T == end_of_file -> Facts = []
     ;   listed_fact(T) -> Facts = [T|Fs], read_facts(S, Fs)
     ;   T = (:- module(M, E)) -> Facts = [module(M, E)|Fs], read_facts(S, Fs)
+    ;   nonvar(T), T = (:- use_module(N)), atom(N) -> Facts = [uses(N)|Fs], read_facts(S, Fs)
     ;   read_facts(S, Facts)
     ).
 

@@ -208,11 +208,19 @@ pub struct Subject<'a> {
 /// path when they agree.
 pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Result<FastPath> {
     let checker = prolog_dir().join("accelerators.pl");
-    let mut files: Vec<&Path> = vec![checker.as_path(), subject.rules_file];
-    files.extend(subject.fast_file);
+    let mut named: Vec<&Path> = vec![checker.as_path(), subject.rules_file];
+    named.extend(subject.fast_file);
     if let Some((_, players)) = subject.players {
-        files.push(players);
+        named.push(players);
     }
+    // A file's verdict covers the modules it loads from beside it too (dots_ai.pl's
+    // model and search live in files of their own).
+    let mut files: Vec<PathBuf> = Vec::new();
+    for file in named {
+        files.push(file.to_path_buf());
+        files.extend(super::catalog::companion_files(engine, file)?);
+    }
+    let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     let hash = hash_files(&files)?;
     let module = match subject.fast_file {
         Some(fast) => {

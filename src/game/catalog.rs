@@ -208,6 +208,35 @@ fn file_facts(engine: &Engine, file: &Path) -> Result<Vec<Term>, GameError> {
     Ok(term::as_list(&facts).unwrap_or_default())
 }
 
+/// The files `file` loads from its own folder (`:- use_module(Name)`, Name a plain atom:
+/// `Name.pl` or `Name` beside it), and the files those load, each once, in the order they
+/// are met; `file` itself is not among them. What a game's players are made of, for
+/// the hash that keeps a check's verdict (a file that is named but missing is left to
+/// the load to report).
+pub fn companion_files(engine: &Engine, file: &Path) -> Result<Vec<PathBuf>, GameError> {
+    let mut found: Vec<PathBuf> = Vec::new();
+    let mut queue = vec![file.to_path_buf()];
+    while let Some(next) = queue.pop() {
+        let dir = next.parent().unwrap_or_else(|| Path::new("."));
+        for fact in file_facts(engine, &next)? {
+            let Some(name) =
+                term::args(&fact, "uses", 1).and_then(|a| term::as_atom(&a[0]).map(str::to_string))
+            else {
+                continue;
+            };
+            let candidates = [dir.join(format!("{name}.pl")), dir.join(&name)];
+            let Some(path) = candidates.into_iter().find(|p| p.is_file()) else {
+                continue;
+            };
+            if path != file && !found.contains(&path) {
+                found.push(path.clone());
+                queue.push(path);
+            }
+        }
+    }
+    Ok(found)
+}
+
 fn player_facts(engine: &Engine, file: &Path) -> Option<PlayerFacts> {
     if !file.is_file() {
         return None;

@@ -1,0 +1,604 @@
+/** The exact endgame search of Timbiriche (dots.pl) for the computer
+players (dots_ai.pl): exact_value/2 and exact_move/4 give the value of a
+position with best play by both and a move that achieves it; the
+safe-move game (safe_game_move/3) estimates the middle game, between the
+opening and the reach of the exact search. Both compute on the compact
+model (dots_model.pl); the search's reductions and move ordering come
+from the analysis of chains and loops (dots_chains.pl and below).
+
+Example:
+  ?- dots:initial_state([rows(2), cols(2)], S), dots_exact:exact_value(S, V).
+  V = -1.
+*/
+
+:- module(dots_exact, [exact_value/2,
+                       exact_move/4,
+                       exact_search/5,
+                       exact_run/6,
+                       safe_game_move/3,
+                       capture_moves/5,
+                       quiet_scan/8,
+                       loony_leaf/5]).
+
+:- use_module(library(lists)).
+:- use_module(library(random)).
+:- use_module(library(error)).
+:- use_module(library(between)).
+:- use_module(library(assoc)).
+:- use_module(library(pairs)).
+:- use_module(library(time)).
+:- use_module(dots_model).
+:- use_module(dots_chains).
+
+
+/* ---------------------------------------------------------------------
+   The exact endgame search
+   --------------------------------------------------------------------- */
+
+/* The value of a position, V, is the number of boxes the player to move
+   takes from here to the end minus the number her opponent takes, both
+   playing perfectly (two players). It depends on the drawn segments only,
+   not on the score so far nor on who moves. A move that closes G boxes
+   keeps the turn: its value is G + V(after); a move that closes none
+   passes it: -V(after). search/13 is a negamax alpha-beta search
+   (fail-soft) on the compact model with a transposition table
+   (library(assoc) keyed by D, the bit set of the segments drawn since the
+   root; entries e(Flag, Value, BestMove) with Flag exact, lower or upper),
+   driven at the root by MTD(f) (mtd/15: null-window searches narrowing
+   the value, the table carried from one to the next), and these
+   reductions, each of which keeps the value exact (the test suite checks
+   it against a brute-force solver):
+
+   * a capturable box whose 4th side is on the border or is a side of a
+     box with 0, 1 or 3 sides drawn is taken at once, without branching:
+     taking it gives nothing away;
+   * so is the first box of a capturable chain of 3 boxes or more (after
+     it, the same choices remain); the only choice is at the last two
+     boxes of a chain: take them, or draw the far side of the last box
+     and leave both to the opponent (the double-dealing move); and with an
+     opened loop, at its last four boxes: take them, or draw the segment
+     between the middle two, leaving two pairs (the loop's double-deal);
+   * in a quiet position (nothing to take), every segment of a long chain
+     (3+ boxes) or of a loop gives the same choices to the opponent (take
+     all, or all but 2 / 4), and leads to the same board once the chain is
+     gone, so one segment per chain or loop is searched; of a chain of 1
+     or 2 boxes ending on the border at both ends, one border end is
+     enough (its two ends are alike);
+   * a position in which every box left has exactly 2 sides drawn is a
+     "simple loony endgame": only chains and loops, independent of each
+     other; its value is computed without search by loony_value/2;
+   * move ordering: the table's best move first, then safe moves, then
+     sacrifices from the smallest (1- and 2-chains, the middle segment of
+     a 2-chain first: the "hard-hearted handout"), loops, long chains; the
+     chains are only analysed when no safe move gave a cutoff
+     (quiet_search/14);
+   * the search counts its nodes and every 128 nodes compares the CPU time
+     with the deadline, throwing dots_ai_timeout when it is passed.
+*/
+
+%% exact_value(+State, -Diff)
+% For a two-player State, Diff is the number of boxes the player to move
+% takes from now to the end of the game minus the number the opponent
+% takes, both playing perfectly. 0 when the game is over. No time limit:
+% the time grows quickly with the number of segments left (on 5 x 6 dots,
+% from positions of real games: about 10 ms with 24 left, 0.25 s with 28,
+% 1 to 4 s with 30).
+exact_value(State, Diff) :-
+    (   dots:to_move(State, _) ->
+        exact_run(State, inf, best, _, Diff, _)
+    ;   Diff = 0
+    ).
+
+%% exact_move(+State, +BudgetMs, -Move, -Diff)
+% Move is a best move of State (two players) and Diff its value (as in
+% exact_value/2), proved by the exact search within BudgetMs milliseconds
+% of CPU time. Fails if the search cannot finish in time, or if the game
+% is over.
+exact_move(State, BudgetMs, Move, Diff) :-
+    exact_search(State, BudgetMs, Move, Diff, _).
+
+%% exact_search(+State, +BudgetMs, -Move, -Diff, -Nodes)
+% As exact_move/4, and Nodes is the number of positions searched.
+% BudgetMs may be inf (no limit).
+exact_search(State, BudgetMs, Move, Diff, Nodes) :-
+    dots:to_move(State, _),
+    (   BudgetMs == inf -> Deadline = inf
+    ;   statistics(runtime, [T0, _]), Deadline is T0 + BudgetMs
+    ),
+    catch(exact_run(State, Deadline, best, Move, Diff, Nodes), dots_ai_timeout,
+          fail).
+
+% exact_run(+State, +Deadline, +Choice, -Move, -Diff, -Nodes): the search,
+% inside findall/3 so that the memory it used is given back at once
+% (Scryer has no garbage collector; backtracking frees). Choice is best
+% (the first best move found) or practical (among the best moves, the one
+% that leaves the opponent the most to get wrong; see equal_moves/8).
+exact_run(State, Deadline, Choice, Move, Diff, Nodes) :-
+    findall(r(Move0, Diff0, Nodes0),
+            ( model(State, Deadline, M, Deg, Rem, Ids),
+              root_search(M, Ids, Deg, Rem, Choice, Diff0, Best, Nodes0),
+              seg(M, Best, Move0, _, _) ),
+            [r(Move, Diff, Nodes)]).
+
+% root_search(+M, +Ids, +Deg, +Rem, +Choice, -V, -Best, -Nodes): as
+% search/13, but always gives a move (it never evaluates the root without
+% searching).
+root_search(M, Ids, Deg, Rem, Choice, V, Best, Nodes) :-
+    empty_assoc(TT0),
+    A is -Rem - 1, B is Rem + 1,
+    M = m(Ones, _, _, _, _),
+    Cap is Deg /\ (Deg >> 1) /\ Ones,
+    (   Cap =\= 0 ->
+        capture_moves(M, 0, Deg, Cap, Kind),
+        (   Kind = forced(S) -> Moves = [S]
+        ;   Kind = choices(Pairs), choice_moves(Pairs, Moves)
+        )
+    ;   High is (Deg >> 1) /\ Ones,
+        quiet_moves(M, Ids, 0, Deg, High, Moves)
+    ),
+    mtd(Moves, M, Ids, Deg, Rem, 0, A, B, none, V, Best0, TT0, TT1, 1, Nodes),
+    (   Choice == practical ->
+        select(Best0, Moves, Others),
+        equal_moves(Others, M, Ids, Deg, Rem, V, TT1, Equal),
+        most_complex([Best0|Equal], M, Ids, Deg, Best)
+    ;   Best = Best0
+    ).
+
+/* Among the moves that are as good as the best one (with perfect play by
+   both), the player prefers the one that leaves the opponent the most
+   chances to go wrong: the most chains of two or more and loops (each is
+   a decision to get right: double-deal or not, where to open), then the
+   most safe moves. equal_moves/8 tests the other root moves one by one
+   with null-window searches (the table of the main search makes them
+   cheap) and stops, keeping what it has, at the deadline. */
+equal_moves([], _, _, _, _, _, _, []).
+equal_moves([S|Ss], M, Ids, Deg, Rem, V, TT0, Equal) :-
+    (   catch(move_reaches(S, M, Ids, Deg, Rem, V, TT0, TT1, Reaches),
+              dots_ai_timeout, fail) ->
+        (   Reaches == true -> Equal = [S|Equal1] ; Equal = Equal1 ),
+        equal_moves(Ss, M, Ids, Deg, Rem, V, TT1, Equal1)
+    ;   Equal = []
+    ).
+
+move_reaches(S, M, Ids, Deg, Rem, V, TT0, TT, Reaches) :-
+    Alpha is V - 1,
+    moves_loop([S], M, Ids, 0, Deg, Rem, Alpha, V, -1000, none, VS, _,
+               TT0, TT, 1, _),
+    (   VS >= V -> Reaches = true ; Reaches = false ).
+
+most_complex([S], _, _, _, S) :- !.
+most_complex(Moves, M, Ids, Deg, Best) :-
+    findall(Key-S,
+            ( member(S, Moves),
+              play(M, S, 0, Deg, D1, Deg1, _),
+              take_all(M, D1, Deg1, D2, Deg2),
+              complexity(M, Ids, D2, Deg2, Key0),
+              Key is -Key0 ),
+            Keyed),
+    (   keysort(Keyed, [_-Best0|_]) -> Best = Best0 ; Moves = [Best|_] ).
+
+% complexity(+M, +Ids, +D, +Deg, -K): 100 x (chains of 2 or more and
+% loops) + safe moves of the position.
+complexity(M, Ids, D, Deg, K) :-
+    M = m(Ones, _, _, _, _),
+    High is (Deg >> 1) /\ Ones,
+    quiet_scan(Ids, M, D, Deg, High, 0, Safe, Sacs),
+    length(Safe, NSafe),
+    findall(x, ( member(Key-_, Sacs), Key >= 2 ), Xs),
+    length(Xs, N),
+    K is 100*N + NSafe.
+
+% mtd(+Moves, +M, +Ids, +Deg, +Rem, +Guess, +Lower, +Upper, +Best0, -V,
+% -Best, +TT0, -TT, +C0, -C): MTD(f): null-window searches of the root around a
+% guess, narrowing [Lower, Upper] to the value; the table carries over from
+% one search to the next. The best move is the one of the last search that
+% failed high (value >= its beta): it proves the lower bound.
+mtd(Moves, M, Ids, Deg, Rem, G, Lo, Up, Best0, V, Best, TT0, TT, C0, C) :-
+    (   Lo >= Up ->
+        V = Lo, Best = Best0, TT = TT0, C = C0
+    ;   (   G =:= Lo -> Beta is G + 1 ; Beta = G ),
+        Alpha is Beta - 1,
+        moves_loop(Moves, M, Ids, 0, Deg, Rem, Alpha, Beta, -1000, none, G1,
+                   Best1, TT0, TT1, C0, C1),
+        (   G1 < Beta ->
+            mtd(Moves, M, Ids, Deg, Rem, G1, Lo, G1, Best0, V, Best, TT1, TT,
+                C1, C)
+        ;   mtd(Moves, M, Ids, Deg, Rem, G1, G1, Up, Best1, V, Best, TT1, TT,
+                C1, C)
+        )
+    ).
+
+tick(C, m(_, _, _, Deadline, _)) :-
+    (   C /\ 127 =:= 0, Deadline \== inf ->
+        statistics(runtime, [T, _]),
+        (   T > Deadline -> throw(dots_ai_timeout) ; true )
+    ;   true
+    ).
+
+% search(+M, +Ids, +D, +Deg, +Rem, +Alpha, +Beta, -V, -Best, +TT0, -TT,
+%        +C0, -C): V is the value of the position (D, Deg) with Rem live
+% boxes, within the window Alpha..Beta (fail-soft); Best the best move
+% found (a segment id, or none); C counts the nodes.
+search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
+    C1 is C0 + 1,
+    tick(C1, M),
+    (   Rem =:= 0 ->
+        V = 0, Best = none, TT = TT0, C = C1
+    ;   M = m(Ones, _, _, _, _),
+        Cap is Deg /\ (Deg >> 1) /\ Ones,
+        (   Cap =\= 0 ->
+            capture_moves(M, D, Deg, Cap, Kind),
+            (   Kind = forced(S) ->
+                play(M, S, D, Deg, D1, Deg1, G),
+                Rem1 is Rem - G,
+                A1 is A - G, B1 is B - G,
+                search(M, Ids, D1, Deg1, Rem1, A1, B1, V1, _, TT0, TT, C1, C),
+                V is V1 + G, Best = S
+            ;   Kind = choices(Pairs),
+                choice_moves(Pairs, Moves),
+                tt_search(M, Ids, D, Deg, Rem, A, B, Moves, V, Best, TT0, TT,
+                          C1, C)
+            )
+        ;   High is (Deg >> 1) /\ Ones,
+            (   High =:= Ones, Deg /\ Ones =:= 0 ->
+                loony_leaf(M, Ids, D, Deg, V),
+                Best = none, TT = TT0, C = C1
+            ;   quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best,
+                             TT0, TT, C1, C)
+            )
+        )
+    ).
+
+% quiet_search(+M, +Ids, +D, +Deg, +Rem, +High, +A, +B, -V, -Best, +TT0,
+% -TT, +C0, -C): search/13 in a quiet position. The safe moves are tried
+% first (after the table's move) and the chains are analysed only if none
+% of them is good enough for a cutoff.
+quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
+    (   get_assoc(D, TT0, e(Flag, TV, TBest)) -> true
+    ;   Flag = none, TBest = none
+    ),
+    (   tt_hit(Flag, TV, A, B) ->
+        V = TV, Best = TBest, TT = TT0, C = C0
+    ;   safe_ids(Ids, M, D, High, Safe),
+        (   TBest == none -> First = Safe
+        ;   select(TBest, Safe, Rest) -> First = [TBest|Rest]
+        ;   First = [TBest|Safe]
+        ),
+        moves_loop(First, M, Ids, D, Deg, Rem, A, B, -1000, none, V1, Best1,
+                   TT0, TT1, C0, C1),
+        (   V1 >= B ->
+            V = V1, Best = Best1, TT2 = TT1, C = C1
+        ;   A1 is max(A, V1),
+            quiet_scan(Ids, M, D, Deg, High, 0, _, Sacs),
+            keysort(Sacs, Sorted),
+            pairs_values(Sorted, SacMoves0),
+            append(SacMoves0, SacMoves1),
+            (   TBest \== none, select(TBest, SacMoves1, SacMoves) -> true
+            ;   SacMoves = SacMoves1
+            ),
+            moves_loop(SacMoves, M, Ids, D, Deg, Rem, A1, B, V1, Best1, V, Best,
+                       TT1, TT2, C1, C)
+        ),
+        (   V =< A -> Flag1 = upper
+        ;   V >= B -> Flag1 = lower
+        ;   Flag1 = exact
+        ),
+        put_assoc(D, TT2, e(Flag1, V, Best), TT)
+    ).
+
+tt_hit(exact, _, _, _).
+tt_hit(lower, TV, _, B) :- TV >= B.
+tt_hit(upper, TV, A, _) :- TV =< A.
+
+% safe_ids(+Ids, +M, +D, +High, -Safe): the undrawn segments that give no
+% box a third side.
+safe_ids([], _, _, _, []).
+safe_ids([S|Ss], M, D, High, Safe) :-
+    (   D >> S /\ 1 =:= 0, seg(M, S, _, Inc, _), Inc /\ High =:= 0 ->
+        Safe = [S|Safe1]
+    ;   Safe = Safe1
+    ),
+    safe_ids(Ss, M, D, High, Safe1).
+
+tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
+    (   get_assoc(D, TT0, e(Flag, TV, TBest)) ->
+        (   Flag == exact -> Hit = true
+        ;   Flag == lower, TV >= B -> Hit = true
+        ;   Flag == upper, TV =< A -> Hit = true
+        ;   Hit = false
+        ),
+        (   TBest \== none, select(TBest, Moves0, Rest) ->
+            Moves = [TBest|Rest]
+        ;   Moves = Moves0
+        )
+    ;   Hit = false, Moves = Moves0
+    ),
+    (   Hit == true ->
+        V = TV, Best = TBest, TT = TT0, C = C0
+    ;   moves_loop(Moves, M, Ids, D, Deg, Rem, A, B, -1000, none, V, Best,
+                   TT0, TT1, C0, C),
+        (   V =< A -> Flag1 = upper
+        ;   V >= B -> Flag1 = lower
+        ;   Flag1 = exact
+        ),
+        put_assoc(D, TT1, e(Flag1, V, Best), TT)
+    ).
+
+moves_loop([], _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
+moves_loop([S|Ss], M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
+           C0, C) :-
+    play(M, S, D, Deg, D1, Deg1, G),
+    (   G > 0 ->
+        Rem1 is Rem - G, A1 is A - G, B1 is B - G,
+        search(M, Ids, D1, Deg1, Rem1, A1, B1, V1, _, TT0, TT1, C0, C1),
+        VS is V1 + G
+    ;   NA is -B, NB is -A,
+        search(M, Ids, D1, Deg1, Rem, NA, NB, V1, _, TT0, TT1, C0, C1),
+        VS is -V1
+    ),
+    (   VS > V0 -> V2 = VS, Best2 = S ; V2 = V0, Best2 = Best0 ),
+    (   V2 >= B ->
+        V = V2, Best = Best2, TT = TT1, C = C1
+    ;   A2 is max(A, V2),
+        moves_loop(Ss, M, Ids, D, Deg, Rem, A2, B, V2, Best2, V, Best,
+                   TT1, TT, C1, C)
+    ).
+
+/* Capturable boxes. capture_moves/5 gives forced(S) when a box can be
+   taken without giving up anything (see the reductions above), else
+   choices(Pairs): for each capturable end of a chain of two boxes (or of
+   an opened loop of four), Take-Decline: the move that takes it and the
+   move that declines (the double-deal). */
+capture_moves(M, D, Deg, Cap, Kind) :-
+    cap_boxes(Cap, 0, Js),
+    classify_caps(Js, M, D, Deg, [], Kind).
+
+
+classify_caps([], _, _, _, Pairs0, choices(Pairs)) :-
+    reverse(Pairs0, Pairs).
+classify_caps([J|Js], M, D, Deg, Ch0, Kind) :-
+    free_sides(M, D, J, [S]),
+    seg(M, S, _, _, SJs),
+    other_box(SJs, J, K),
+    (   K == none -> Kind = forced(S)
+    ;   count(Deg, K, NK), NK =\= 2 -> Kind = forced(S)
+    ;   free_sides(M, D, K, KSs), select(S, KSs, [T]),
+        seg(M, T, _, _, TJs), other_box(TJs, K, E),
+        (   E == none ->
+            classify_caps(Js, M, D, Deg, [S-T|Ch0], Kind)
+        ;   count(Deg, E, NE), NE =\= 2 ->
+            classify_caps(Js, M, D, Deg, [S-T|Ch0], Kind)
+        ;   four_both_ends(M, D, Deg, E, T) ->
+            classify_caps(Js, M, D, Deg, [S-T|Ch0], Kind)
+        ;   Kind = forced(S)
+        )
+    ).
+
+% four_both_ends(+M, +D, +Deg, +E, +T): box E (2 sides, reached through
+% segment T) is the third box of an opened loop of exactly four: its other
+% neighbour has 3 sides.
+four_both_ends(M, D, Deg, E, T) :-
+    free_sides(M, D, E, ESs),
+    select(T, ESs, [U]),
+    seg(M, U, _, _, UJs),
+    other_box(UJs, E, F),
+    F \== none,
+    count(Deg, F, 3).
+
+% choice_moves(+Pairs, -Moves): the moves of the Take-Decline pairs, each
+% once, in order.
+choice_moves(Pairs, Moves) :-
+    choice_moves(Pairs, [], Moves).
+
+choice_moves([], _, []).
+choice_moves([Take-Decline|Pairs], Seen, Moves) :-
+    add_new(Take, Seen, Seen1, Moves, Moves1),
+    add_new(Decline, Seen1, Seen2, Moves1, Moves2),
+    choice_moves(Pairs, Seen2, Moves2).
+
+add_new(X, Seen, Seen1, Moves, Moves1) :-
+    (   memberchk(X, Seen) -> Seen1 = Seen, Moves = Moves1
+    ;   Seen1 = [X|Seen], Moves = [X|Moves1]
+    ).
+
+/* Quiet positions: nothing to take. quiet_moves/6 gives the safe moves
+   (every box beside them keeps at most 2 sides) and then one
+   representative per chain or loop, smallest sacrifice first. */
+quiet_moves(M, Ids, D, Deg, High, Moves) :-
+    quiet_scan(Ids, M, D, Deg, High, 0, Safe, Sacs),
+    keysort(Sacs, Sorted),
+    pairs_values(Sorted, SacMoves0),
+    append(SacMoves0, SacMoves),
+    append(Safe, SacMoves, Moves).
+
+quiet_scan([], _, _, _, _, _, [], []).
+quiet_scan([S|Ss], M, D, Deg, High, Vis, Safe, Sacs) :-
+    (   D >> S /\ 1 =:= 1 ->
+        quiet_scan(Ss, M, D, Deg, High, Vis, Safe, Sacs)
+    ;   Vis >> S /\ 1 =:= 1 ->
+        quiet_scan(Ss, M, D, Deg, High, Vis, Safe, Sacs)
+    ;   seg(M, S, _, Inc, Js),
+        (   Inc /\ High =:= 0 ->
+            Safe = [S|Safe1],
+            quiet_scan(Ss, M, D, Deg, High, Vis, Safe1, Sacs)
+        ;   chain_of(M, D, Deg, S, Js, Len, Kind, Mask, Reps),
+            Vis1 is Vis \/ Mask,
+            order_key(Kind, Len, Key),
+            Sacs = [Key-Reps|Sacs1],
+            quiet_scan(Ss, M, D, Deg, High, Vis1, Safe, Sacs1)
+        )
+    ).
+
+order_key(loop, Len, K) :- K is 100 + Len.
+order_key(chain, Len, K) :- ( Len >= 3 -> K is 200 + Len ; K = Len ).
+
+% chain_of(+M, +D, +Deg, +S, +Js, -Len, -Kind, -Mask, -Reps): segment S
+% (beside the boxes Js, one of which has 2 sides) belongs to a chain or
+% loop (Kind) of Len boxes whose segments are the bits of Mask; Reps are
+% the segments of it worth searching.
+chain_of(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
+    two_box(Js, Deg, B0),
+    free_sides(M, D, B0, [S1, S2]),
+    walk(M, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1, Ends1),
+    (   E1 == loop ->
+        Len is L1 + 1, Kind = loop, Mask = M1, Reps = [S]
+    ;   walk(M, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2, Ends2),
+        Len is 1 + L1 + L2, Kind = chain, Mask is M1 \/ M2,
+        (   Len >= 3 -> Reps = [S]
+        ;   mask_ids(Mask, 0, All),
+            (   E1 == ground, E2 == ground, select(Ends2, All, Reps0) -> true
+            ;   Reps0 = All
+            ),
+            middle_first(Reps0, Ends1, Ends2, Reps)
+        )
+    ).
+
+middle_first(Reps0, E1, E2, Reps) :-
+    partition_ends(Reps0, E1, E2, Mid, Ends),
+    append(Mid, Ends, Reps).
+
+partition_ends([], _, _, [], []).
+partition_ends([S|Ss], E1, E2, Mid, Ends) :-
+    (   ( S == E1 ; S == E2 ) ->
+        Ends = [S|Ends1], partition_ends(Ss, E1, E2, Mid, Ends1)
+    ;   Mid = [S|Mid1], partition_ends(Ss, E1, E2, Mid1, Ends)
+    ).
+
+two_box([J|Js], Deg, B) :-
+    (   count(Deg, J, 2) -> B = J ; two_box(Js, Deg, B) ).
+
+mask_ids(0, _, []) :- !.
+mask_ids(X, I, Is) :-
+    I1 is I + 1, X1 is X >> 1,
+    (   X /\ 1 =:= 1 -> Is = [I|Is1] ; Is = Is1 ),
+    mask_ids(X1, I1, Is1).
+
+% walk(+M, +D, +Deg, +Start, +From, +Via, +L0, -L, +Mask0, -Mask, -End,
+%      -EndSeg): from box From through its side Via, L more boxes with 2
+% sides follow; the path ends at the border (End = ground), at a box with
+% fewer sides (junction) or back at Start (loop); EndSeg is its last
+% segment.
+walk(M, D, Deg, Start, From, Via, L0, L, M0, Mask, End, EndSeg) :-
+    M1 is M0 \/ (1 << Via),
+    seg(M, Via, _, _, Js),
+    other_box(Js, From, Z),
+    (   Z == none -> L = L0, Mask = M1, End = ground, EndSeg = Via
+    ;   Z =:= Start -> L = L0, Mask = M1, End = loop, EndSeg = Via
+    ;   count(Deg, Z, 2) ->
+        free_sides(M, D, Z, ZSs),
+        select(Via, ZSs, [Next]),
+        L1 is L0 + 1,
+        walk(M, D, Deg, Start, Z, Next, L1, L, M1, Mask, End, EndSeg)
+    ;   L = L0, Mask = M1, End = junction, EndSeg = Via
+    ).
+
+/* Simple loony endgames. */
+loony_leaf(M, Ids, D, Deg, V) :-
+    leaf_components(Ids, M, D, Deg, 0, Comps0),
+    loony_value(Comps0, V).
+
+leaf_components([], _, _, _, _, []).
+leaf_components([S|Ss], M, D, Deg, Vis, Comps) :-
+    (   ( D >> S /\ 1 =:= 1 ; Vis >> S /\ 1 =:= 1 ) ->
+        leaf_components(Ss, M, D, Deg, Vis, Comps)
+    ;   seg(M, S, _, _, Js),
+        chain_of(M, D, Deg, S, Js, Len, Kind, Mask, _),
+        Vis1 is Vis \/ Mask,
+        Comp =.. [Kind, Len],
+        Comps = [Comp|Comps1],
+        leaf_components(Ss, M, D, Deg, Vis1, Comps1)
+    ).
+
+
+/* ---------------------------------------------------------------------
+   The safe-move game
+   --------------------------------------------------------------------- */
+
+% safe_game_move(+State, +Deadline, -Move): the best safe move of the
+% safe-move game (approx_move/5), when nothing can be taken and there are
+% at most safe_game_limit/1 safe moves (with more it would not finish).
+safe_game_move(State, Deadline, Move) :-
+    findall(Move0,
+            ( model(State, Deadline, M, Deg, _, Ids),
+              M = m(Ones, _, _, _, _),
+              Deg /\ (Deg >> 1) /\ Ones =:= 0,
+              High is (Deg >> 1) /\ Ones,
+              safe_ids(Ids, M, 0, High, Safe),
+              length(Safe, NSafe),
+              safe_game_limit(Limit),
+              NSafe > 0, NSafe =< Limit,
+              approx_move(M, Ids, Deg, S, _),
+              seg(M, S, Move0, _, _) ),
+            [Move]).
+
+% safe_game_limit(-N): the safe-move game is tried with at most N safe
+% moves (on 5 x 6 it takes from 0.2 to 0.7 s with 10-17 safe moves and 31
+% segments left, 1 to 5 s with 16-21 safe moves and 33 left).
+safe_game_limit(18).
+
+/* The safe-move game. Between the opening (where any safe move will do)
+   and the reach of the exact search, what matters is who will run out of
+   safe moves first and how long the chains will be then. approx/12
+   searches a smaller game in which the players only draw safe moves; a
+   position without safe moves is valued exactly by search/13 (from there
+   on only chains, loops and their junctions are left, which the exact
+   search handles quickly). It is a negamax alpha-beta with a table, like
+   search/13, sharing it, and gives up at the deadline the same way. Its
+   value is an estimate: it ignores the sacrifices a player could make
+   while safe moves remain, to change who runs out of them first (letting
+   it sacrifice the smallest chain as well made it three times slower
+   and no better, measured against the exact values of positions with 29
+   segments left). */
+
+% approx_move(+M, +Ids, +Deg, -S, -V): the best safe move S of
+% the safe-move game and its estimated value V.
+approx_move(M, Ids, Deg, S, V) :-
+    empty_assoc(TT0),
+    approx(M, Ids, 0, Deg, -1000, 1000, V, S, TT0, _, 0, _),
+    S \== none.
+
+approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
+    C1 is C0 + 1,
+    tick(C1, M),
+    M = m(Ones, _, _, _, _),
+    High is (Deg >> 1) /\ Ones,
+    safe_ids(Ids, M, D, High, Safe),
+    (   Safe == [] ->
+        approx_rem(M, Rem),
+        search(M, Ids, D, Deg, Rem, A, B, V, _, TT0, TT, C1, C),
+        Best = none
+    ;   get_assoc(D, TT0, e(Flag, TV, TBest)),
+        (   Flag == exact ; Flag == lower, TV >= B ; Flag == upper, TV =< A ) ->
+        V = TV, Best = TBest, TT = TT0, C = C1
+    ;   All = Safe,
+        (   get_assoc(D, TT0, e(_, _, TBest)), TBest \== none,
+            select(TBest, All, Rest) -> Moves = [TBest|Rest]
+        ;   Moves = All
+        ),
+        approx_loop(Moves, M, Ids, D, Deg, A, B, -1000, none, V, Best, TT0, TT1, C1, C),
+        (   V =< A -> Flag1 = upper
+        ;   V >= B -> Flag1 = lower
+        ;   Flag1 = exact
+        ),
+        put_assoc(D, TT1, e(Flag1, V, Best), TT)
+    ).
+
+approx_loop([], _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
+approx_loop([S|Ss], M, Ids, D, Deg, A, B, V0, Best0, V, Best, TT0, TT, C0, C) :-
+    play(M, S, D, Deg, D1, Deg1, _),
+    take_all(M, D1, Deg1, D2, Deg2, 0, G),
+    NA is -B - G, NB is -A - G,
+    approx(M, Ids, D2, Deg2, NA, NB, V1, _, TT0, TT1, C0, C1),
+    VS is -(V1 + G),
+    (   VS > V0 -> V2 = VS, Best2 = S ; V2 = V0, Best2 = Best0 ),
+    (   V2 >= B ->
+        V = V2, Best = Best2, TT = TT1, C = C1
+    ;   A2 is max(A, V2),
+        approx_loop(Ss, M, Ids, D, Deg, A2, B, V2, Best2, V, Best, TT1, TT, C1, C)
+    ).
+
+% approx_rem(+M, -Rem): a bound on the boxes left, for search/13 (the
+% boxes open at the root: more than left is harmless, search/13 only uses
+% it to bound its window and ends with the last segment anyway).
+approx_rem(m(_, _, BoxArr, _, _), Rem) :-
+    functor(BoxArr, _, Rem).
