@@ -230,7 +230,7 @@ level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
 % says so with game:checked/1. When the rules have been edited and the
 % model no longer agrees, the generic players of players.pl stand in.
 level_move(ai, State, _, BudgetMs, Move, Reason) :-
-    \+ catch(game:checked(breakthrough), _, fail),
+    \+ catch(game:checked(breakthrough), error(existence_error(_, _), _), fail),
     !,
     generic_move(State, BudgetMs, Move, Reason).
 % An exception in the search is a bug and is not hidden: it reaches the caller.
@@ -254,7 +254,7 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
 % rules_edited(greedy, Why). Whether it is loaded is asked by calling it:
 % current_predicate/1 also answers for a predicate this file merely calls.
 generic_move(State, BudgetMs, Move, Reason) :-
-    (   catch(players:levels(_), _, fail) ->
+    (   catch(players:levels(_), error(existence_error(_, _), _), fail) ->
         players:stand_in(breakthrough, State, BudgetMs, Move, Reason)
     ;   breakthrough:legal_moves(State, Moves),
         greedy_move(State, Moves, Move, Why),

@@ -144,7 +144,7 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
     ),
     kingpawn:legal_moves(State, Moves),
     Moves \== [],
-    (   Level == perfect, \+ catch(game:checked(kingpawn), _, fail) ->
+    (   Level == perfect, \+ catch(game:checked(kingpawn), error(existence_error(_, _), _), fail) ->
         stand_in_move(State, Moves, BudgetMs, Move, Reason)
     ;   level_move(Level, State, Moves, Move, Reason)
     ).
@@ -154,7 +154,7 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
 % longer agree with the tablebase's model (players:stand_in/5; tabula
 % loads players.pl when the check fails), or greedy's.
 stand_in_move(State, Moves, BudgetMs, Move, Reason) :-
-    (   catch(players:levels(_), _, fail) ->
+    (   catch(players:levels(_), error(existence_error(_, _), _), fail) ->
         players:stand_in(kingpawn, State, BudgetMs, Move, Reason)
     ;   level_move(greedy, State, Moves, Move, Why),
         Reason = rules_edited(greedy, Why)

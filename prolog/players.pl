@@ -98,9 +98,11 @@ visited a second time) and Children a list of c(Move, Node), newest
 first.
 
 Failures. choose_move/6 fails only when the game is over (no legal move).
-Should a search go wrong in any way (fail, throw), the move is the first
-legal move and the reason is fallback: a broken evaluation costs a weak
-move, never a missing one.
+Should a search go wrong (fail, or throw: an edited rule or evaluation
+that raises an error, memory running out), the move is the first legal
+move and the reason says what went wrong, fallback(Error) or
+fallback(no_move): a broken evaluation costs a weak move, never a missing
+one, and the error is shown where the move is, not hidden.
 
 Calls into the game go through bridge predicates (Name_in(..., Game), the
 module last, a plain body goal), for the reason game.pl explains under
@@ -146,25 +148,28 @@ level_info(mcts, "Monte Carlo tree search (UCT) with random playouts").
 %     Move won WinRate percent of its playouts (ties count half);
 %   * only_move: there was one legal move, played at once (alphabeta and
 %     mcts);
-%   * fallback: the search gave no move in time, or went wrong: Move is
-%     the first legal move.
+%   * fallback(Why): the search gave no move (Why = no_move) or threw
+%     (Why is the exception): Move is the first legal move.
 % Fails when the game is over. Throws domain_error(players_level, Level)
 % for an unknown level and type_error(integer, BudgetMs) for a budget that
-% is not an integer; nothing else (the search runs under catch/3).
+% is not an integer, and what the rules' legal_moves/2 throws; the search
+% runs under catch/3 (see fallback above).
 choose_move(Game, Level, State, BudgetMs, Move, Reason) :-
     must_be(integer, BudgetMs),
     (   levels(Levels), memberchk(Level, Levels) -> true
     ;   domain_error(players_level, Level, choose_move/6)
     ),
-    catch(legal_moves_in(State, Moves0, Game), _, Moves0 = []),
+    legal_moves_in(State, Moves0, Game),
     Moves0 = [First|_],
     !,
     Moves = Moves0,
     % findall/3: the memory of the search comes back at once.
     findall(M-R, level_once(Level, Game, State, Moves, BudgetMs, M, R), Found),
-    (   Found = [Move0-Reason0|_], memberchk(Move0, Moves) ->
+    (   Found = [Move0-Reason0|_], Reason0 \= threw(_), memberchk(Move0, Moves) ->
         Move = Move0, Reason = Reason0
-    ;   Move = First, Reason = fallback
+    ;   Found = [_-threw(Error)|_] ->
+        Move = First, Reason = fallback(Error)
+    ;   Move = First, Reason = fallback(no_move)
     ).
 
 %% stand_in(+Game, +State, +BudgetMs, -Move, -Reason)
@@ -183,9 +188,11 @@ stand_in(Game, State, BudgetMs, Move, rules_edited(Level, Why)) :-
     choose_move(Game, Level, State, BudgetMs, Move, Why).
 
 % level_once(+Level, +Game, +State, +Moves, +BudgetMs, -Move, -Reason):
-% the first answer of level_move/7; failure when it fails or throws.
+% the first answer of level_move/7; failure when it fails; Reason =
+% threw(E) (and Move = none) when it throws E.
 level_once(Level, Game, State, Moves, BudgetMs, Move, Reason) :-
-    catch(level_move(Level, Game, State, Moves, BudgetMs, Move, Reason), _, fail),
+    catch(level_move(Level, Game, State, Moves, BudgetMs, Move, Reason), E,
+          ( Move = none, Reason = threw(E) )),
     !.
 
 % level_move(+Level, +Game, +State, +Moves, +BudgetMs, -Move, -Reason)

@@ -20,6 +20,7 @@ budget test, which allows 10% over the budget (the players aim at 60%).
 :- module(players_tests, []).
 
 :- use_module(library(lists)).
+:- use_module(library(error)).
 :- use_module(library(between)).
 :- use_module(library(random)).
 :- use_module(library(iso_ext)).
@@ -176,6 +177,31 @@ test(zero_budget_still_answers) :-
     start(breakthrough, S),
     legal_answer(breakthrough, alphabeta, S, 0),
     legal_answer(breakthrough, mcts, S, 0).
+
+
+% An evaluation that throws (a mistake in an edited rule) costs a weak move,
+% and the reason carries the error instead of hiding it.
+test(a_throwing_evaluation_is_shown_not_hidden) :-
+    broken_evaluation_game,
+    players:choose_move(broken_eval, alphabeta, s(0), 200, Move, Reason),
+    Move == a,
+    Reason = fallback(error(type_error(integer, oops), _)).
+
+% broken_eval: three plies of a or b, then a draw; its evaluation answers at
+% the start (so alphabeta chooses to use it) and throws everywhere else.
+broken_evaluation_game :-
+    M = broken_eval,
+    forall(member(P, [legal_moves/2, apply_move/4, to_move/2, players/2, outcome/2, evaluation/3]),
+           ( P = N/A, functor(H, N, A), retractall(M:H) )),
+    assertz(M:(legal_moves(s(N), Ms) :- ( N < 3 -> Ms = [a, b] ; Ms = [] ))),
+    assertz(M:(apply_move(s(N), _, s(N1), []) :- N1 is N + 1)),
+    assertz(M:(to_move(s(N), P) :- N < 3, P is N mod 2 + 1)),
+    assertz(M:(players(_, 2))),
+    assertz(M:(outcome(s(N), O) :- ( N < 3 -> O = ongoing ; O = over([1, 1], tie([1, 2])) ))),
+    assertz(M:(evaluation(s(N), _, V) :-
+                   (   N =:= 0 -> V = 0
+                   ;   throw(error(type_error(integer, oops), evaluation/3))
+                   ))).
 
 
 /* ---------------------------------------------------------------------
