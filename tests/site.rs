@@ -448,6 +448,23 @@ fn attacks_are_refused() {
     let server = Server::start(&course);
     let m = first_sign_in(&server, "mallory", &codes["mallory"]);
 
+    // A championship that does not exist (yet) is said so in JSON, which a page
+    // polling for it can read.
+    let r = m
+        .get(server.url("/championships/999/progress.json"))
+        .send()
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let v: serde_json::Value = r.json().unwrap();
+    assert_eq!(v["status"], "none", "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("no championship 999"),
+        "{v}"
+    );
+
     // A form without its CSRF token, or with another session's, is refused.
     let (status, _) = post_form(&m, &server, "/teacher/run", &[("counts", "yes")]);
     assert_eq!(status, StatusCode::NOT_FOUND, "not a teacher");

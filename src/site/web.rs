@@ -453,7 +453,18 @@ async fn progress_json(
     }
     let row = match db::championship(&site.db.lock(), id) {
         Ok(Some(r)) => r,
-        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        // Said in JSON too, so that a page or a script polling for a championship
+        // that is about to start reads an answer, not an empty body.
+        Ok(None) => {
+            return (
+                StatusCode::NOT_FOUND,
+                axum::Json(serde_json::json!({
+                    "status": "none",
+                    "error": format!("there is no championship {id} (yet)"),
+                })),
+            )
+                .into_response();
+        }
         Err(e) => return db_error(&site, e),
     };
     let progress = runner::progress(&runner::championship_dir(&site.course, id));
