@@ -6,13 +6,31 @@ use tabula::engine::Engine;
 use tabula::game::{GameInfo, Rules, accelerate, catalog, prolog_dir};
 use tabula::term;
 
-/// The computer players budget their moves in the process's CPU time, which every
-/// thread of this test process adds to: the tests here run one at a time, so that the
-/// Prolog tests of budgeted players get the budget they ask for.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// Set in the process a test re-runs itself in (see `in_own_process`).
+const CHILD: &str = "TABULA_PROLOG_TEST_CHILD";
 
-fn alone() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+/// Runs `body` in a process of its own: this test binary started again for the one
+/// test `name`. The computer players budget their moves in the process's CPU time,
+/// which every thread of a process adds to, so tests that share a process would take
+/// each other's budget; in processes of their own they run side by side and each
+/// player gets the budget it asks for.
+fn in_own_process(name: &str, body: impl FnOnce()) {
+    if std::env::var(CHILD).as_deref() == Ok(name) {
+        body();
+        return;
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let out = std::process::Command::new(exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, name)
+        .output()
+        .expect("the test binary starts again");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{name} (in a process of its own) failed:\n{stdout}\n{stderr}"
+    );
 }
 
 /// Runs `prolog/tests/MODULE.pl` with the harness: its game's files loaded (`dots_tests`
@@ -20,7 +38,10 @@ fn alone() -> std::sync::MutexGuard<'static, ()> {
 /// any game, gets every game), and asserts that every test the file declares ran and
 /// passed.
 fn run_prolog_test_file(module: &str) {
-    let _alone = alone();
+    in_own_process(module, || run_prolog_test_file_here(module));
+}
+
+fn run_prolog_test_file_here(module: &str) {
     let dir = prolog_dir();
     let file = dir.join("tests").join(format!("{module}.pl"));
     let source = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{module}: {e}"));
@@ -140,7 +161,13 @@ prolog_test_files!(
 
 #[test]
 fn every_game_keeps_the_contract() {
-    let _alone = alone();
+    in_own_process(
+        "every_game_keeps_the_contract",
+        every_game_keeps_the_contract_here,
+    );
+}
+
+fn every_game_keeps_the_contract_here() {
     assert!(catalog().games.len() >= 3, "{:?}", catalog());
     for game in &catalog().games {
         let rules = Rules::load(game, None).unwrap();
@@ -153,7 +180,6 @@ fn every_game_keeps_the_contract() {
 /// around it: what `scryer-prolog prolog/dots.pl` does.
 #[test]
 fn rules_files_load_in_a_stock_scryer() {
-    let _alone = alone();
     use scryer_prolog::{LeafAnswer, MachineBuilder};
     let dir = prolog_dir();
     for game in &catalog().games {
@@ -185,4 +211,24 @@ fn rules_files_load_in_a_stock_scryer() {
             game.name
         );
     }
+}
+
+/// A players file's check covers the modules it loads from beside it: Timbiriche's
+/// levels load their model, chain analysis and search from three files, and an edit
+/// to any of them must not keep the verdict of the files as they were.
+#[test]
+fn a_players_check_covers_the_files_they_load() {
+    let engine = Engine::new().unwrap();
+    let dir = prolog_dir();
+    let mut found = tabula::game::catalog::companion_files(&engine, &dir.join("dots_ai.pl"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    found.sort();
+    let expected: Vec<_> = ["dots_chains.pl", "dots_exact.pl", "dots_model.pl"]
+        .iter()
+        .map(|f| dir.join(f))
+        .collect();
+    assert_eq!(found, expected);
+    // A file that loads only libraries has none.
+    let none = tabula::game::catalog::companion_files(&engine, &dir.join("dots.pl")).unwrap();
+    assert!(none.is_empty(), "{none:?}");
 }
