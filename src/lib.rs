@@ -17,6 +17,7 @@ pub mod play;
 pub mod player;
 pub mod program;
 pub mod protocol;
+pub mod reason;
 pub mod referee;
 pub mod repl;
 pub mod report;

@@ -163,10 +163,11 @@ fn seat_name(seats: &[PlayerSpec], p: u32) -> String {
     format!("{} ({spec})", label(p))
 }
 
+/// The reason after a computer's move, as the window says it.
 fn reason_text(reason: &Term) -> String {
-    match term::functor_name(reason) {
-        Some("none") => String::new(),
-        _ => format!("  [{}]", term::to_text(reason)),
+    match crate::reason::reason_text(reason) {
+        text if text.is_empty() => text,
+        text => format!("  [{text}]"),
     }
 }
 

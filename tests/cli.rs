@@ -493,7 +493,7 @@ fn king_and_pawn_in_the_terminal_and_the_example_player() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(out.contains("B (perfect) plays"), "{out}");
-    assert!(out.contains("perfect(white_wins("), "{out}");
+    assert!(out.contains("[perfect (white_wins("), "{out}");
     assert!(out.contains("Illegal move:"), "{out}");
     assert!(out.contains("Cannot read \"z9\""), "{out}");
     let example = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -813,6 +813,44 @@ fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
         sideways_moves > 0,
         "sideways moves were played under the edited rules"
     );
+    // The terminal follows them too: a sideways move is taken, and the computer
+    // answers through its stand-in, saying so.
+    let rules = cache.parent().unwrap().join("breakthrough.pl");
+    let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "play",
+            "breakthrough",
+            "--rows",
+            "6",
+            "--cols",
+            "5",
+            "--p2",
+            "ai",
+        ])
+        .arg("--rules")
+        .arg(&rules)
+        .args(["--move-time", "0.2"])
+        .env("XDG_CACHE_HOME", &cache)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("piped")
+                .write_all(b"c2-c3\nb2-c2\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(!out.contains("Illegal move"), "b2-c2 is legal here: {out}");
+    assert_eq!(out.matches("B (ai) plays").count(), 2, "{out}");
+    assert!(out.contains("[rules edited (alphabeta, search("), "{out}");
     let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["bench", "breakthrough", "--playouts", "20"])
         .env("XDG_CACHE_HOME", &cache)

@@ -368,6 +368,67 @@ fn breakthrough_moves_by_clicking_a_piece_then_its_target() {
     assert_eq!(h.state().selected(), None);
 }
 
+/// A student lets Breakthrough's pieces move sideways in a copy of the rules: the
+/// window takes the sideways move, and the computer, whose own search model no
+/// longer applies, answers through its stand-in with a move of the edited rules.
+#[test]
+fn the_window_follows_an_edited_rule_and_so_does_its_computer() {
+    let dir = std::env::temp_dir().join(format!("tabula-gui-{}-sideways", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("prolog")
+        .join("breakthrough.pl");
+    let rule = "forward(2, R1, R2) :- R2 is R1 - 1.";
+    let text = std::fs::read_to_string(original).unwrap();
+    assert!(text.contains(rule), "the rule to edit is there");
+    let file = dir.join("breakthrough.pl");
+    std::fs::write(
+        &file,
+        text.replacen(rule, &format!("{rule}\nforward(_, R, R)."), 1),
+    )
+    .unwrap();
+    let app = TabulaApp::new(GuiOptions {
+        game: find_game("breakthrough").unwrap(),
+        rules_file: Some(file),
+        options: options(5, 6),
+        seats: vec![Some(PlayerSpec::Human), Some("ai".parse().unwrap())],
+        budget_ms: 200,
+        moves: Vec::new(),
+        watch: false,
+        computer_moves: true,
+    })
+    .unwrap();
+    let mut h = harness(app);
+    let sq = |r: u32, c: u32| Region::Sq { r: 6 - r, c };
+    let play = |h: &mut Harness<'static, TabulaApp>, from: Region, to: Region, text: &str| {
+        let layout = h.state().layout().expect("a board of squares");
+        let before = h.state().session().history.len();
+        click_at(h, layout.center(from));
+        click_at(h, layout.center(to));
+        let s = h.state().session();
+        assert_eq!(s.history.len(), before + 1, "{text} was taken");
+        assert_eq!(s.last().unwrap().notation, text);
+        wait_for(h, "the computer's answer", |a| {
+            a.session().history.len() >= before + 2
+        });
+        let answer = h.state().session().last().unwrap().clone();
+        assert_eq!(answer.player, 2);
+        assert!(
+            answer
+                .reason
+                .as_deref()
+                .is_some_and(|r| r.contains("rules edited")),
+            "the stand-in says why it plays: {:?}",
+            answer.reason
+        );
+    };
+    // c2-c3, then b2-c2: sideways into the square c2 left, a move only the edited
+    // rules allow.
+    play(&mut h, sq(2, 3), sq(3, 3), "c2-c3");
+    play(&mut h, sq(2, 2), sq(2, 3), "b2-c2");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn programs_play_in_the_window_and_a_cheat_is_stopped() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

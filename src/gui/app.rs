@@ -5,7 +5,7 @@
 //! the rules.
 
 use super::board;
-use super::computer::{Computer, ProgramGame, reason_text};
+use super::computer::{Computer, ProgramGame};
 use super::new_game::NewGame;
 use super::panels;
 use super::session::Session;
@@ -14,6 +14,7 @@ use crate::board::Region;
 use crate::game::{GameError, GameInfo, Move, Rules};
 use crate::player::PlayerSpec;
 use crate::program;
+use crate::reason::reason_text;
 use crate::term::Term;
 use egui::{Key, Ui};
 use std::path::PathBuf;

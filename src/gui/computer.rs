@@ -5,7 +5,7 @@
 use crate::game::{GameInfo, Move, Rules, State};
 use crate::player::PlayerSpec;
 use crate::program::{self, ProgramSeat};
-use crate::term::{self, Term};
+use crate::term::Term;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
@@ -189,17 +189,5 @@ impl Computer {
             Ok(answer) => Some(answer),
             Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => None,
         }
-    }
-}
-
-/// A reason term as a short text for people: `sacrifice(2)` → "sacrifice (2)".
-pub fn reason_text(reason: &Term) -> String {
-    match reason {
-        Term::Atom(a) => a.replace('_', " "),
-        Term::Compound(name, args) => {
-            let inner: Vec<String> = args.iter().map(term::to_text).collect();
-            format!("{} ({})", name.replace('_', " "), inner.join(", "))
-        }
-        other => term::to_text(other),
     }
 }
