@@ -115,7 +115,11 @@ impl FromStr for PlayerSpec {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if let Some(command) = s.trim_start().strip_prefix("cmd:") {
-            let argv: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+            // Split as a POSIX shell would (quotes and backslashes), without running one:
+            // cmd:sh -c 'exit 3' is three words.
+            let argv = shell_words::split(command).map_err(|e| {
+                format!("cannot split {command:?} into words ({e}): close every quote")
+            })?;
             if argv.is_empty() {
                 return Err("cmd: needs a program to run, e.g. cmd:python3 bot.py".into());
             }
@@ -148,9 +152,27 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Builtin(level) => write!(f, "{level}"),
             PlayerSpec::File(path) | PlayerSpec::Lisp(path) => write!(f, "{}", path.display()),
-            PlayerSpec::Command(argv) => write!(f, "cmd:{}", argv.join(" ")),
+            PlayerSpec::Command(argv) => write!(f, "cmd:{}", command_line(argv)),
         }
     }
+}
+
+/// The words of a command line as they were typed: quoted (as a shell would read them
+/// back) only where a word needs it, so that `cmd:bot --level=3` stays as it is.
+fn command_line(argv: &[String]) -> String {
+    argv.iter()
+        .map(|w| {
+            let plain = !w.is_empty()
+                && !w.starts_with('#')
+                && !w.chars().any(|c| c.is_whitespace() || "'\"\\".contains(c));
+            if plain {
+                w.clone()
+            } else {
+                shell_words::quote(w).into_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -190,6 +212,20 @@ mod tests {
             ]))
         );
         assert!("cmd:  ".parse::<PlayerSpec>().is_err());
+        // Quoted as a shell quotes, and written back the same way.
+        let quoted = "cmd:sh -c 'exit 3'".parse::<PlayerSpec>().unwrap();
+        assert_eq!(
+            quoted,
+            PlayerSpec::Command(vec!["sh".into(), "-c".into(), "exit 3".into()])
+        );
+        assert_eq!(quoted.to_string(), "cmd:sh -c 'exit 3'");
+        assert_eq!(quoted.to_string().parse::<PlayerSpec>(), Ok(quoted.clone()));
+        assert!(
+            "cmd:sh -c 'exit"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .contains("close every quote")
+        );
         assert_eq!(
             "students/ra973451.lisp".parse::<PlayerSpec>(),
             Ok(PlayerSpec::Lisp("students/ra973451.lisp".into()))
@@ -208,17 +244,56 @@ mod tests {
     }
 }
 
-/// A player with the name it has in the standings: `NAME=SPEC`, or the spec itself.
+/// A player with the name it has in the standings: `NAME=SPEC`, or the spec itself,
+/// and `@MS` after either for a limit a move of its own (time odds): `fast=ai@250`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     pub name: String,
     pub spec: PlayerSpec,
+    /// Its own limit a move in milliseconds, when not the championship's.
+    pub move_ms: Option<u64>,
+}
+
+impl Entrant {
+    /// The spec as written, with its own limit: `ai@250`.
+    pub fn spec_text(&self) -> String {
+        match self.move_ms {
+            Some(ms) => format!("{}@{ms}", self.spec),
+            None => self.spec.to_string(),
+        }
+    }
+}
+
+/// `text` without a final `@MS` (digits only: `cmd:ssh me@host` keeps its `@`), and the
+/// milliseconds.
+fn own_move_time(text: &str) -> Result<(&str, Option<u64>), String> {
+    match text.rsplit_once('@') {
+        Some((rest, ms)) if !ms.is_empty() && ms.chars().all(|c| c.is_ascii_digit()) => {
+            let ms: u64 = ms
+                .parse()
+                .map_err(|_| format!("{text:?}: @{ms} is too many milliseconds"))?;
+            if ms == 0 {
+                return Err(format!("{text:?}: a move needs more than @0 milliseconds"));
+            }
+            Ok((rest, Some(ms)))
+        }
+        _ => Ok((text, None)),
+    }
 }
 
 impl FromStr for Entrant {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (s, move_ms) = own_move_time(s)?;
+        let mut entrant = Entrant::named(s)?;
+        entrant.move_ms = move_ms;
+        Ok(entrant)
+    }
+}
+
+impl Entrant {
+    fn named(s: &str) -> Result<Self, String> {
         // NAME is a plain word; an `=` further on belongs to the spec
         // (cmd:bot --level=3).
         if let Some((name, spec)) = s.split_once('=')
@@ -230,12 +305,14 @@ impl FromStr for Entrant {
             return Ok(Entrant {
                 name: name.to_string(),
                 spec: spec.parse()?,
+                move_ms: None,
             });
         }
         let spec: PlayerSpec = s.parse()?;
         Ok(Entrant {
             name: spec.to_string(),
             spec,
+            move_ms: None,
         })
     }
 }
@@ -257,6 +334,23 @@ mod entrant_tests {
         let e: Entrant = "greedy".parse().unwrap();
         assert_eq!(e.name, "greedy");
         assert!("x=".parse::<Entrant>().is_err());
+    }
+
+    #[test]
+    fn an_entrant_may_have_its_own_move_time() {
+        let e: Entrant = "fast=ai@250".parse().unwrap();
+        assert_eq!((e.name.as_str(), e.move_ms), ("fast", Some(250)));
+        assert_eq!(e.spec, PlayerSpec::Builtin("ai".into()));
+        assert_eq!(e.spec_text(), "ai@250");
+        // Written back into a championship's settings and read again: the same.
+        let again: Entrant = format!("{}={}", e.name, e.spec_text()).parse().unwrap();
+        assert_eq!(again, e);
+        let e: Entrant = "ai@1000".parse().unwrap();
+        assert_eq!((e.name.as_str(), e.move_ms), ("ai", Some(1000)));
+        // An @ that is not followed by digits alone belongs to the spec.
+        let e: Entrant = "cmd:ssh me@host".parse().unwrap();
+        assert_eq!(e.move_ms, None);
+        assert!("ai@0".parse::<Entrant>().is_err());
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub fn run() -> Result<(), GameError> {
         println!("not a game: {p}");
     }
     println!(
-        "A player can also be a Prolog file (FILE.pl), a Lisp file (FILE.lisp) or a program (\"cmd:PROGRAM ARGS\"): see docs/protocol.md.\nA new game is one Prolog file in {}: see docs/new-game.md.",
+        "A player can also be a Prolog file (FILE.pl), a Lisp file (FILE.lisp) or a program (\"cmd:PROGRAM ARGS\", the words split as a shell splits them, quotes included, no shell run): see docs/protocol.md.\nA new game is one Prolog file in {}: see docs/new-game.md.",
         game::prolog_dir().display()
     );
     Ok(())
