@@ -35,6 +35,8 @@ pub const LATE_GRACE: Duration = Duration::from_secs(1);
 pub struct Seat {
     pub name: String,
     pub spec: PlayerSpec,
+    /// This player's own limit a move, when it is not the table's (time odds).
+    pub move_ms: Option<u64>,
 }
 
 /// What every game of a match or a championship shares.
@@ -46,7 +48,7 @@ pub struct Table<'a> {
     pub options: Vec<(String, String)>,
     /// The start position, in the game's position text (sent with `position`).
     pub start: Option<String>,
-    /// The per-move limit.
+    /// The per-move limit (a seat may have its own: [`Seat::move_ms`]).
     pub move_ms: u64,
     /// The cap on each player's memory, in bytes.
     pub memory_bytes: u64,
@@ -66,6 +68,11 @@ pub struct Table<'a> {
 }
 
 impl Table<'_> {
+    /// The limit a move of `seat`'s player: its own, else the table's.
+    pub fn move_ms_of(&self, seat: &Seat) -> u64 {
+        seat.move_ms.unwrap_or(self.move_ms)
+    }
+
     /// How long a player has to take in a move it is told.
     pub fn play_timeout(&self) -> Duration {
         Duration::from_millis(self.move_ms).max(PLAY_TIMEOUT)
@@ -110,6 +117,10 @@ pub struct GameRecord {
     pub start: Option<String>,
     /// The seed the players were started with.
     pub seed: u64,
+    /// Each seat's limit a move, in milliseconds, in the game's player order (they
+    /// differ under time odds). Absent from the records of older versions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_ms: Vec<u64>,
     pub moves: Vec<MoveRecord>,
     /// Final points in the game's player order.
     pub scores: Vec<i64>,
@@ -222,6 +233,7 @@ pub fn play_game(
         options: table.options.clone(),
         start: table.start.clone(),
         seed,
+        move_ms: seats.iter().map(|s| table.move_ms_of(s)).collect(),
         moves: Vec::new(),
         scores: Vec::new(),
         result: String::new(),
@@ -286,14 +298,17 @@ pub fn play_game(
                 seats.len()
             )));
         };
+        let move_ms = seats
+            .get((player as usize).wrapping_sub(1))
+            .map_or(table.move_ms, |s| table.move_ms_of(s));
         let asked = Instant::now();
         let answer = process.ask(
-            &format!("genmove {}", table.move_ms),
-            Duration::from_millis(table.move_ms) + LATE_GRACE,
+            &format!("genmove {move_ms}"),
+            Duration::from_millis(move_ms) + LATE_GRACE,
         );
         let took = asked.elapsed();
         let text = match answer {
-            Ok(text) if took > Duration::from_millis(table.move_ms) => {
+            Ok(text) if took > Duration::from_millis(move_ms) => {
                 let fault = Fault::Timeout(took);
                 let _ = text;
                 return finish_fault(record, referee, &state, player, fault, players);

@@ -32,10 +32,14 @@ pub fn page(
     if let Some(start) = &ch.table.start {
         settings.push(json!(["Start", start]));
     }
-    settings.push(json!([
-        "Move time",
-        format!("{} s", ch.table.move_ms as f64 / 1000.0)
-    ]));
+    // Under time odds, each player with a limit of its own is named with it.
+    let mut move_time = format!("{} s", ch.table.move_ms as f64 / 1000.0);
+    for e in &ch.entrants {
+        if let Some(ms) = e.move_ms {
+            move_time.push_str(&format!("; {}: {} s", e.name, ms as f64 / 1000.0));
+        }
+    }
+    settings.push(json!(["Move time", move_time]));
     settings.push(json!(["Seed", ch.seed.to_string()]));
     // Whether the results can be trusted as far as the players' code goes.
     settings.push(json!([

@@ -11,6 +11,8 @@ use std::io::Write;
 pub struct MatchSpec<'a> {
     pub table: Table<'a>,
     pub sides: [PlayerSpec; 2],
+    /// A side's own limit a move, when not the table's (time odds).
+    pub side_move_ms: [Option<u64>; 2],
     pub games: u32,
     pub seed: u64,
 }
@@ -69,6 +71,7 @@ pub fn run_match(
             .map(|&side| Seat {
                 name: names[side].clone(),
                 spec: spec.sides[side].clone(),
+                move_ms: spec.side_move_ms[side],
             })
             .collect();
         let seed = spec.seed.wrapping_add(u64::from(k));
@@ -99,9 +102,10 @@ pub fn run_match(
             if game.faulty() == Some(me) {
                 s.forfeits += 1;
             }
+            let limit = spec.side_move_ms[side].unwrap_or(spec.table.move_ms);
             for m in game.moves.iter().filter(|m| m.player == me) {
                 s.slowest_ms = s.slowest_ms.max(m.ms);
-                if m.ms > spec.table.move_ms {
+                if m.ms > limit {
                     s.over_budget += 1;
                 }
             }
@@ -171,13 +175,16 @@ fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize
 }
 
 fn summary(names: &[String; 2], stats: &[SideStats; 2], spec: &MatchSpec) -> String {
+    let seconds =
+        |side: usize| spec.side_move_ms[side].unwrap_or(spec.table.move_ms) as f64 / 1000.0;
+    let time = if spec.side_move_ms.iter().all(Option::is_none) {
+        format!("{} s a move", seconds(0))
+    } else {
+        format!("{} s a move for p1, {} s for p2", seconds(0), seconds(1))
+    };
     let mut text = format!(
-        "{} games, {} vs {}, {:.1} s a move, seed {}\n",
-        spec.games,
-        spec.sides[0],
-        spec.sides[1],
-        spec.table.move_ms as f64 / 1000.0,
-        spec.seed
+        "{} games, {} vs {}, {time}, seed {}\n",
+        spec.games, spec.sides[0], spec.sides[1], spec.seed
     );
     let w = names
         .iter()

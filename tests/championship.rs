@@ -218,6 +218,29 @@ fn a_championship_killed_halfway_resumes_to_the_same_standings() {
     let out = text(&o.stdout);
     assert!(out.contains("rank") && out.contains("crosstable"), "{out}");
     assert_eq!(records(&whole).len(), 4 * 3 + 4);
+    // The crosstable lists the players in the order of the standings, not of entry.
+    let st: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(whole.join("standings.json")).unwrap())
+            .unwrap();
+    let ranked: Vec<&str> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    let listed: Vec<&str> = st["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, ranked, "{st}");
+    let first_row = out
+        .lines()
+        .skip_while(|l| !l.starts_with("crosstable"))
+        .nth(2)
+        .unwrap_or("");
+    assert!(first_row.starts_with(ranked[0]), "{out}");
 
     // Killed once some games are on disk, then a torn line as a kill mid-write leaves.
     let broken = scratch("broken");
@@ -547,4 +570,57 @@ fn the_page_draws_every_games_pieces() {
             _ => {}
         }
     }
+}
+
+/// Time odds in a championship: `NAME=SPEC@MS` gives one player its own limit a move.
+/// Every record keeps each seat's limit, the settings keep the player's, and the page
+/// says it; the other player keeps the championship's.
+#[test]
+fn a_player_may_have_its_own_move_time() {
+    let dir = scratch("time-odds");
+    let out = dir.to_string_lossy().into_owned();
+    let o = tabula(&[
+        "tournament",
+        "dots",
+        "--player",
+        "fast=random@200",
+        "--player",
+        "slow=random",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--move-time",
+        "0.5",
+        "--out",
+        &out,
+    ]);
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let games = records(&dir);
+    assert!(!games.is_empty());
+    for g in &games {
+        let limits: Vec<(String, u64)> = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(g["move_ms"].as_array().unwrap())
+            .map(|(p, ms)| (p.as_str().unwrap().to_string(), ms.as_u64().unwrap()))
+            .collect();
+        for (player, ms) in limits {
+            assert_eq!(ms, if player == "fast" { 200 } else { 500 }, "{g}");
+        }
+    }
+    let settings = std::fs::read_to_string(dir.join("championship.json")).unwrap();
+    assert!(settings.contains("random@200"), "{settings}");
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let data = common::page_data(&page);
+    assert!(
+        data.contains("0.5 s; fast: 0.2 s"),
+        "the page says the limits: {data}"
+    );
 }

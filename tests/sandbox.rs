@@ -338,26 +338,8 @@ fn without_the_sandbox_the_same_snoop_does_read_the_secret() {
     assert!(standings.contains("WITHOUT a sandbox"), "{standings}");
     assert!(text(&o.stderr).contains("--no-sandbox"));
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(page_data(&page).contains("WITHOUT a sandbox"));
+    assert!(common::page_data(&page).contains("WITHOUT a sandbox"));
     let _ = std::fs::remove_dir_all(&base);
-}
-
-/// The data of a championship's page: its longest base64 run, gunzipped.
-fn page_data(page: &str) -> String {
-    use base64::Engine as _;
-    use std::io::Read as _;
-    let blob = page
-        .split(|c: char| !(c.is_ascii_alphanumeric() || "+/=".contains(c)))
-        .max_by_key(|run| run.len())
-        .unwrap_or("");
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(blob)
-        .expect("the page holds its data in base64");
-    let mut json = String::new();
-    flate2::read::GzDecoder::new(bytes.as_slice())
-        .read_to_string(&mut json)
-        .expect("gzipped");
-    json
 }
 
 /// The mean `cpu-share` the meter logged in the championship in `dir`.

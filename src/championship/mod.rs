@@ -92,7 +92,7 @@ impl Settings {
             players: ch
                 .entrants
                 .iter()
-                .map(|e| (e.name.clone(), e.spec.to_string()))
+                .map(|e| (e.name.clone(), e.spec_text()))
                 .collect(),
             options: ch.table.options.clone(),
             start: ch.table.start.clone(),
@@ -414,6 +414,7 @@ fn seat(e: &Entrant) -> Seat {
     Seat {
         name: e.name.clone(),
         spec: e.spec.clone(),
+        move_ms: e.move_ms,
     }
 }
 

@@ -390,6 +390,7 @@ mod tests {
             options: ch.table.options.clone(),
             start: None,
             seed: game_seed(ch.seed, id),
+            move_ms: Vec::new(),
             moves,
             scores,
             result: result.into(),

@@ -20,6 +20,13 @@ pub(super) struct MatchArgs {
     /// Seconds each player may think per move
     #[arg(long, default_value_t = 1.0)]
     pub(super) move_time: f64,
+    /// Seconds the first player may think per move, if not --move-time (time odds:
+    /// give the stronger player less)
+    #[arg(long, value_name = "SECONDS")]
+    pub(super) p1_move_time: Option<f64>,
+    /// Seconds the second player may think per move, if not --move-time
+    #[arg(long, value_name = "SECONDS")]
+    pub(super) p2_move_time: Option<f64>,
     /// Seed of the players' random choices: the same seed plays the same match
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,
@@ -79,6 +86,10 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
             ponder: args.ponder,
         },
         sides: [args.p1, args.p2],
+        side_move_ms: [
+            args.p1_move_time.map(move_time_ms).transpose()?,
+            args.p2_move_time.map(move_time_ms).transpose()?,
+        ],
         games: args.games,
         seed: args.seed,
     };

@@ -12,7 +12,8 @@ pub(super) struct TournamentArgs {
     #[arg(required = true)]
     pub(super) game: Option<String>,
     /// A player: ai, greedy, random, FILE.pl, FILE.lisp (kingpawn, run by SBCL) or
-    /// "cmd:PROGRAM ARGS", optionally named: NAME=SPEC (repeat for every player)
+    /// "cmd:PROGRAM ARGS", optionally named: NAME=SPEC (repeat for every player); SPEC@MS
+    /// gives it a limit a move of its own in milliseconds (time odds): fast=ai@250
     #[arg(long = "player", value_name = "SPEC", required = true)]
     pub(super) players: Vec<String>,
     /// The folder for the records, logs, standings and web page; rerunning with the

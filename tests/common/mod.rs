@@ -108,3 +108,21 @@ pub fn board_svg(dom: &str) -> &str {
         .and_then(|b| b.split("</svg>").next())
         .expect("the page draws a board")
 }
+
+/// The data of a championship's page: its longest base64 run, gunzipped.
+pub fn page_data(page: &str) -> String {
+    use base64::Engine as _;
+    use std::io::Read as _;
+    let blob = page
+        .split(|c: char| !(c.is_ascii_alphanumeric() || "+/=".contains(c)))
+        .max_by_key(|run| run.len())
+        .unwrap_or("");
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(blob)
+        .expect("the page holds its data in base64");
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(bytes.as_slice())
+        .read_to_string(&mut json)
+        .expect("gzipped");
+    json
+}
