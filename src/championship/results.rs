@@ -163,7 +163,7 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
     }
     let ratings = grading::elo(n, &elo_games);
     let standings: Vec<Standing> = grading::standings(ch.scoring, &tallies, &ch.late);
-    let rows = standings
+    let rows: Vec<StandingRow> = standings
         .iter()
         .map(|s| {
             let k = index(&s.name).unwrap_or(0);
@@ -201,11 +201,24 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
             .clone()
             .unwrap_or_else(|| confinement_note(&ch.table)),
     );
+    // The crosstable lists the players as the standings rank them (its rows and its
+    // columns alike), as the results of any tournament are read.
+    let mut order: Vec<usize> = rows.iter().filter_map(|r| index(&r.name)).collect();
+    for i in 0..n {
+        if !order.contains(&i) {
+            order.push(i);
+        }
+    }
+    let players = order.iter().map(|&i| ch.entrants[i].name.clone()).collect();
+    let cross = order
+        .iter()
+        .map(|&i| order.iter().map(|&j| cross[i][j]).collect())
+        .collect();
     Results {
         game: ch.table.game.name.to_string(),
         scoring: scoring_name(ch.scoring).into(),
         standings: rows,
-        players: ch.entrants.iter().map(|e| e.name.clone()).collect(),
+        players,
         crosstable: cross,
         notes,
         games_played: records.len(),
@@ -264,7 +277,9 @@ pub fn standings_text(res: &Results) -> String {
             }
         ));
     }
-    out.push_str("\ncrosstable (points of the row player against the column player / games)\n");
+    out.push_str(
+        "\ncrosstable, in the order of the standings (points of the row player against the column player / games)\n",
+    );
     let short: Vec<String> = res
         .players
         .iter()
