@@ -111,6 +111,7 @@ written, with the generic players (players.pl) standing in for the ai.
                          outcome/2,
                          move_text//2,
                          explain_illegal/3,
+                         events_text/3,
                          view/2,
                          check_options/1,
                          max_plies/2,
@@ -705,6 +706,22 @@ captures(State, R1, C1, R2, C2) :-
 
 other_side(w, b).
 other_side(b, w).
+
+%% events_text(+State, +Events, -Chars)
+% Chars says Events (see apply_move/4) in words. Fails for [] (a quiet
+% move).
+%   ?- events_text(_, [capture(5, 3), won(1)], Cs).
+%   Cs = "captures on c5, White wins".
+events_text(_, Events, Chars) :-
+    Events = [_|_],
+    phrase(events_words(Events), Chars).
+
+events_words([E]) --> !, event_words(E).
+events_words([E|Es]) --> event_words(E), ", ", events_words(Es).
+
+event_words(capture(R, C)) --> "captures on ", square_text(sq(R, C)).
+event_words(won(1)) --> "White wins".
+event_words(won(2)) --> "Black wins".
 
 %% square_text(+Square)//
 % The algebraic text of the square sq(R,C) (R and C integers, C from 1 to

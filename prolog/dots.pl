@@ -83,6 +83,8 @@ dots in either order, in any case, with or without the `-`.
                  outcome/2,
                  move_text//2,
                  explain_illegal/3,
+                 explain_unreadable/3,
+                 events_text/3,
                  view/2,
                  check_options/1,
                  max_plies/2,
@@ -715,6 +717,62 @@ pair_dots(v(I, J), dot(I1, J), dot(I, J)) :- I1 is I + 1.
 dot_name(Rows, dot(I, J)) -->
     { letter(C, _, J), N is Rows - I },
     [C], int(N).
+
+
+%% events_text(+State, +Events, -Chars)
+% Chars says Events (see apply_move/4) in words. Fails for [] (a segment
+% that closes nothing: the turn passes, which the board shows).
+%   ?- events_text(_, [box(0,0), extra_turn], Cs).
+%   Cs = "closes a box, moves again".
+%   ?- events_text(_, [box(3,4), box(3,5), game_over], Cs).
+%   Cs = "closes 2 boxes: the game is over".
+events_text(_, Events, Chars) :-
+    Events = [_|_],
+    findall(B, ( member(B, Events), B = box(_, _) ), Boxes),
+    length(Boxes, N),
+    phrase(( boxes_closed(N), after_boxes(Events) ), Chars).
+
+boxes_closed(0) --> "the last segment".
+boxes_closed(1) --> "closes a box".
+boxes_closed(N) --> { N > 1 }, "closes ", int(N), " boxes".
+
+after_boxes(Events) -->
+    (   { memberchk(extra_turn, Events) } -> ", moves again"
+    ;   { memberchk(game_over, Events) } -> ": the game is over"
+    ;   []
+    ).
+
+%% explain_unreadable(+State, +Chars, -Message)
+% Message says why Chars, which names two dots, is not a move: a dot that
+% is not on the board, or two dots that no segment joins.
+%   ?- initial_state([], S), explain_unreadable(S, "a1-c1", M).
+%   M = "a1 and c1 are not neighbouring dots: a segment joins two dots
+%        side by side or one above the other, such as a1-b1 or a1-a2".
+explain_unreadable(State, Chars, Message) :-
+    phrase(( blanks, dot(State, Dot1), blanks, optional_dash, blanks,
+             dot(State, Dot2), blanks ), Chars),
+    \+ ( dot_on_board(State, Dot1), dot_on_board(State, Dot2),
+         adjacent_dots(Dot1, Dot2, _) ),
+    board_size(State, Rows, Cols),
+    phrase(unreadable(Dot1, Dot2, State, Rows, Cols), Message).
+
+unreadable(Dot1, Dot2, State, Rows, Cols) -->
+    (   { \+ dot_on_board(State, Dot1) } -> off_board(Dot1, Rows, Cols)
+    ;   { \+ dot_on_board(State, Dot2) } -> off_board(Dot2, Rows, Cols)
+    ;   dot_name(Rows, Dot1), " and ", dot_name(Rows, Dot2),
+        " are not neighbouring dots: a segment joins two dots side by side",
+        " or one above the other, such as a1-b1 or a1-a2"
+    ).
+
+off_board(dot(I, J), Rows, Cols) -->
+    { N is Rows - I, letter(C, _, J) },
+    [C], int(N), " is not a dot of this board: its dots go from a1 to ",
+    { LastJ is Cols - 1, letter(L, _, LastJ) },
+    [L], int(Rows).
+
+dot_on_board(State, dot(I, J)) :-
+    board_size(State, Rows, Cols),
+    I >= 0, I < Rows, J >= 0, J < Cols.
 
 
 /* ---------------------------------------------------------------------

@@ -26,6 +26,8 @@ its rules is accelerators.pl.
                  game_apply_move/5,
                  game_outcome/3,
                  game_explain_illegal/4,
+                 game_explain_unreadable/4,
+                 game_events_text/4,
                  game_view/3,
                  game_check_options/2,
                  game_max_plies/3,
@@ -90,6 +92,19 @@ its rules is accelerators.pl.
 %% explain_illegal(+State, +Move, -Message)
 % Message (a list of characters) says why Move is not legal, e.g.
 % "h(0,0) is already drawn" or "the game is over". Fails for a legal move.
+
+%% explain_unreadable(+State, +Chars, -Message)
+% Optional: Message (a list of characters) says why Chars, a text that
+% move_text//2 does not read as a move, is not one, when the game can tell
+% more than "cannot read" (e.g. "a1 and c1 are not neighbouring dots");
+% fails on text it has nothing to say about.
+
+%% events_text(+State, +Events, -Chars)
+% Optional: Chars says in words, for people, what the move that apply_move/4
+% made from State caused (Events, its last argument): "closes a box, moves
+% again", "captures on e5". Fails when there is nothing to say. The faces
+% show the event terms when the game does not export it; the records keep
+% the terms.
 
 %% view(+State, -View)
 % View is the board the terminal, the window and the web page draw the
@@ -281,6 +296,10 @@ explain_illegal_in(State, Move, Message, Game) :-
 view_in(State, View, Game) :- Game:view(State, View).
 check_options_in(OptionLists, Game) :- Game:check_options(OptionLists).
 max_plies_in(State, N, Game) :- Game:max_plies(State, N).
+events_text_in(State, Events, Chars, Game) :-
+    Game:events_text(State, Events, Chars).
+explain_unreadable_in(State, Chars, Message, Game) :-
+    Game:explain_unreadable(State, Chars, Message).
 move_text_in(State, Move, Cs0, Cs, Game) :- Game:move_text(State, Move, Cs0, Cs).
 
 %% game_initial_state(+Game, +Options, -State)
@@ -323,6 +342,26 @@ game_outcome(Game, State, Outcome) :-
 % (Game:explain_illegal/3).
 game_explain_illegal(Game, State, Move, Message) :-
     explain_illegal_in(State, Move, Message, Game).
+
+%% game_explain_unreadable(+Game, +State, +Chars, -Message)
+% Message says why the text Chars is not a move (Game:explain_unreadable/3);
+% fails when the game does not export it or has nothing to say.
+game_explain_unreadable(Game, State, Chars, Message) :-
+    current_predicate(Game:explain_unreadable/3),
+    % current_predicate/1 also answers for a predicate that some loaded code
+    % merely calls, hence the catch (as in game_max_plies/3).
+    catch(explain_unreadable_in(State, Chars, Message, Game),
+          error(existence_error(procedure, explain_unreadable/3), _),
+          fail).
+
+%% game_events_text(+Game, +State, +Events, -Chars)
+% Chars says Events in words (Game:events_text/3); fails when the game does
+% not export it or has nothing to say.
+game_events_text(Game, State, Events, Chars) :-
+    current_predicate(Game:events_text/3),
+    catch(events_text_in(State, Events, Chars, Game),
+          error(existence_error(procedure, events_text/3), _),
+          fail).
 
 %% game_view(+Game, +State, -View)
 % View is the term to draw State from (Game:view/2).

@@ -88,6 +88,7 @@ not a start and does not parse.
                      outcome/2,
                      move_text//2,
                      explain_illegal/3,
+                     events_text/3,
                      view/2,
                      check_options/1,
                      max_plies/2,
@@ -690,6 +691,18 @@ gap --> blank, blanks.
 /* ---------------------------------------------------------------------
    Explaining illegal moves
    --------------------------------------------------------------------- */
+
+%% events_text(+State, +Events, -Chars)
+% Chars says Events (see apply_move/4) in words; State is the position
+% the move was made in. Fails for [] (the game goes on).
+%   ?- events_text(_, [capture], Cs).
+%   Cs = "takes the pawn".
+events_text(_, [Event], Chars) :-
+    event_words(Event, Chars).
+
+event_words(capture, "takes the pawn").
+event_words(limit_reached, "White's last move, and the pawn is still there").
+event_words(no_legal_move, "leaves the other side no legal move").
 
 %% explain_illegal(+State, +Move, -Message)
 % Message (a list of characters) says why Move is not legal in State, e.g.

@@ -31,6 +31,20 @@ pub struct Report {
 /// Runs the conformance check: `games_each` random games on every board the game's
 /// `check_options/1` lists.
 pub fn run(rules: &Rules, games_each: u32, seed: u64) -> Result<Report, GameError> {
+    run_with_progress(rules, games_each, seed, &mut |_, _, _| {})
+}
+
+/// Most failures a check reports (as `conformance_all/4`).
+const MAX_FAILURES: usize = 20;
+
+/// As [`run`], calling `progress(k, n, options)` before the k-th of the n boards (from 1),
+/// so that a person watching knows how far it is.
+pub fn run_with_progress(
+    rules: &Rules,
+    games_each: u32,
+    seed: u64,
+    progress: &mut dyn FnMut(usize, usize, &Term),
+) -> Result<Report, GameError> {
     // The check lives apart from the contract; loading it twice costs nothing
     // but the load.
     let checker = crate::game::prolog_dir().join("conformance.pl");
@@ -41,14 +55,45 @@ pub fn run(rules: &Rules, games_each: u32, seed: u64) -> Result<Report, GameErro
     if !loaded {
         rules.engine().consult(&checker)?;
     }
-    let goal = format!(
-        "conformance:conformance_all({}, {games_each}, {}, Fs)",
-        term::quote_atom(rules.module()),
-        seed % (1 << 62)
-    );
-    let found = rules.engine().query_value(&goal, "Fs")?;
-    let failures = term::as_list(&found)
-        .unwrap_or_default()
+    let game = term::quote_atom(rules.module());
+    let seed = seed % (1 << 62);
+    // The boards one by one, when check_options/1 gives a list of lists; anything
+    // else is for conformance_all/4 to report as the failure it is.
+    let lists = rules
+        .engine()
+        .query_once(&format!(
+            "catch(game:game_check_options({game}, Ls), _, fail)"
+        ))
+        .ok()
+        .flatten()
+        .and_then(|mut b| b.remove("Ls"))
+        .and_then(|ls| term::as_list(&ls))
+        .filter(|ls| ls.iter().all(|l| term::as_list(l).is_some()));
+    let found: Vec<Term> = match lists {
+        Some(lists) if !lists.is_empty() => {
+            let mut all = Vec::new();
+            for (k, options) in lists.iter().enumerate() {
+                if all.len() >= MAX_FAILURES {
+                    break;
+                }
+                progress(k + 1, lists.len(), options);
+                let goal = format!(
+                    "conformance:conformance({game}, {}, {games_each}, {seed}, Fs)",
+                    term::to_text(options)
+                );
+                let fs = rules.engine().query_value(&goal, "Fs")?;
+                all.extend(term::as_list(&fs).unwrap_or_default());
+            }
+            all.truncate(MAX_FAILURES);
+            all
+        }
+        _ => {
+            let goal = format!("conformance:conformance_all({game}, {games_each}, {seed}, Fs)");
+            let fs = rules.engine().query_value(&goal, "Fs")?;
+            term::as_list(&fs).unwrap_or_default()
+        }
+    };
+    let failures = found
         .iter()
         .map(|f| match term::args(f, "failure", 4) {
             Some([kind, detail, options, moves]) => Failure {

@@ -5,7 +5,7 @@ use crate::board::Region;
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::program::ProgramSeat;
-use crate::term::{self, Term};
+use crate::term::Term;
 use crate::text::{self, Style, label};
 use crate::undo::{self, TakeBack};
 use std::cell::RefCell;
@@ -274,10 +274,9 @@ impl Table<'_> {
             };
             match self.rules.apply(&state, &mv)? {
                 Some((next, events)) => {
-                    if !events.is_empty() {
-                        let texts: Vec<String> = events.iter().map(term::to_text).collect();
-                        let events = format!("→ {}", texts.join(", "));
-                        let _ = writeln!(out, "  {}", self.style.dim(&events));
+                    let said = self.rules.events_text(&state, &events)?;
+                    if !said.is_empty() {
+                        let _ = writeln!(out, "  {}", self.style.dim(&format!("→ {said}")));
                     }
                     let notation = self.rules.move_text(&state, &mv)?;
                     let last = self.rules.move_regions(&state, &mv)?;
@@ -344,10 +343,13 @@ impl Table<'_> {
             "b" | "board" => return Ok(Command::Again { board: true }),
             "moves" => {
                 let moves = self.rules.legal_moves(state)?;
-                let texts = moves
+                let mut texts = moves
                     .iter()
                     .map(|m| self.rules.move_text(state, m))
                     .collect::<Result<Vec<_>, _>>()?;
+                // In reading order (b2-a3 after a2-b3, h(0,10) after h(0,9)), whatever
+                // order the rules generate them in.
+                texts.sort_by(|a, b| crate::text::natural_cmp(a, b));
                 let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
                 return Ok(Command::Again { board: false });
             }
@@ -358,11 +360,14 @@ impl Table<'_> {
             _ => {}
         }
         let Some(mv) = self.rules.parse_move(state, line)? else {
-            let _ = writeln!(
-                out,
-                "Cannot read {line:?} as a move: {} (help explains).",
-                self.game.notation_hint
-            );
+            let _ = match self.rules.explain_unreadable(state, line)? {
+                Some(why) => writeln!(out, "Not a move: {why}."),
+                None => writeln!(
+                    out,
+                    "Cannot read {line:?} as a move: {} (help explains).",
+                    self.game.notation_hint
+                ),
+            };
             return Ok(Command::Again { board: false });
         };
         if let Some(why) = self.rules.explain_illegal(state, &mv)? {

@@ -29,7 +29,7 @@ Type a Prolog goal ending with a full stop, e.g.  GAME:initial_state([], S).  (G
 After an answer, type ; (and Enter) for the next one, or just Enter to stop.
 Ctrl-C stops a goal that runs too long; at the prompt it clears the line.
 Commands:
-  :help [NAME]   the contract's predicates and their documentation (those matching NAME)
+  :help [NAME]   the names of the documented predicates; with NAME, the documentation of those matching it
   :reload        re-read the rules files (after editing them)
   :files         the files loaded
   :quit          leave (also halt. or Ctrl-D)";
@@ -283,12 +283,26 @@ pub fn help_text(engine: &Engine, files: &[PathBuf], filter: Option<&str>) -> St
             continue;
         };
         let mut section = String::new();
+        let mut names: Vec<String> = Vec::new();
         for doc in term::as_list(&docs).unwrap_or_default() {
             let Some([head, body]) = term::args(&doc, "doc", 2) else {
                 continue;
             };
             let head = term::as_text(head).unwrap_or_default();
-            if filter.is_some_and(|f| !head.contains(f)) {
+            let Some(filter) = filter else {
+                // Without a name: the names alone, a few to a line.
+                let name = head
+                    .split(['(', '/'])
+                    .next()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                if !name.is_empty() && !names.contains(&name) {
+                    names.push(name);
+                }
+                continue;
+            };
+            if !head.contains(filter) {
                 continue;
             }
             section.push_str(&format!("  {head}\n"));
@@ -298,6 +312,19 @@ pub fn help_text(engine: &Engine, files: &[PathBuf], filter: Option<&str>) -> St
                     term::as_text(&line).unwrap_or_default()
                 ));
             }
+        }
+        let mut line = String::from(" ");
+        for name in &names {
+            if line.len() + name.len() + 2 > 78 {
+                section.push_str(line.trim_end_matches(','));
+                section.push('\n');
+                line = String::from(" ");
+            }
+            line.push_str(&format!(" {name},"));
+        }
+        if !names.is_empty() {
+            section.push_str(line.trim_end_matches(','));
+            section.push('\n');
         }
         if !section.is_empty() {
             let name = file
@@ -309,6 +336,10 @@ pub fn help_text(engine: &Engine, files: &[PathBuf], filter: Option<&str>) -> St
     }
     if let Some(filter) = filter.filter(|_| text.is_empty()) {
         text = format!("No documented predicate matches {filter:?}.");
+    } else if filter.is_none() && !text.is_empty() {
+        text.push_str(
+            "\n:help NAME shows the documentation of the predicates whose head has NAME in it.",
+        );
     }
     text.trim_end().to_string()
 }

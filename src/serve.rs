@@ -225,6 +225,14 @@ impl Server<'_> {
             .parse()
             .map_err(|_| format!("genmove needs the milliseconds, got {rest:?}"))?;
         let state = self.current()?.clone();
+        if self
+            .rules
+            .legal_moves(&state)
+            .map_err(|e| e.to_string())?
+            .is_empty()
+        {
+            return Err("the game is over: there is no move to make".into());
+        }
         let budget = self.pace.budget(ms);
         let (rules, spec) = (&self.rules, self.spec);
         let thought = paced(&mut self.pace, || rules.player_move(spec, &state, budget));

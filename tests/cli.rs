@@ -171,6 +171,45 @@ fn dot_pair_notation_is_read() {
     assert!(out.contains("h(0,0) is already drawn"), "{out}");
 }
 
+/// What a move did is said in the rules' words, not as terms.
+#[test]
+fn events_are_said_in_words() {
+    let o = tabula(
+        &[
+            "play", "dots", "--rows", "3", "--cols", "2", "--p2", "human",
+        ],
+        "h(0,0)\nv(0,0)\nv(0,1)\nh(1,0)\nh(2,0)\nv(1,0)\nv(1,1)\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("→ closes a box, moves again"), "{out}");
+    assert!(out.contains("→ closes a box: the game is over"), "{out}");
+    assert!(!out.contains("extra_turn"), "{out}");
+}
+
+/// Two dots that no segment joins, or a dot off the board, are said to be so, not
+/// merely "cannot read".
+#[test]
+fn dot_pairs_that_are_not_segments_are_explained() {
+    let o = tabula(
+        &["play", "--p2", "random"],
+        "a1-c1\na1 b2\na1-a9\nzz\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("Not a move: a1 and c1 are not neighbouring dots:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not a move: a1 and b2 are not neighbouring dots:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not a move: a9 is not a dot of this board: its dots go from a1 to f5."),
+        "{out}"
+    );
+    assert!(out.contains("Cannot read \"zz\""), "{out}");
+}
+
 #[test]
 fn bad_options_are_refused_clearly() {
     let o = tabula(&["play", "--rows", "13"], "");
@@ -231,6 +270,19 @@ fn the_repl_answers_documents_and_survives_anything() {
     assert!(out.contains("Unknown command"), "{out}");
     assert!(out.contains("Reloaded"), "{out}");
     assert!(out.contains("X = 1"), "{out}");
+
+    // :help alone lists the names, briefly; :help NAME shows one in full.
+    let o = tabula(&["repl", "dots"], ":help\n:help box_points\nhalt.\n");
+    let out = stdout(&o);
+    let listing: Vec<&str> = out
+        .split(":help NAME shows")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .collect();
+    assert!(listing.len() < 60, "a short listing: {out}");
+    assert!(listing.iter().any(|l| l.contains("apply_move,")), "{out}");
+    assert!(out.contains("box_points(-Points)"), "{out}");
 }
 
 #[test]
@@ -241,6 +293,22 @@ fn check_passes_on_the_shipped_rules() {
         stdout(&o).contains("keeps the game contract"),
         "{}",
         stdout(&o)
+    );
+    // Progress, a line a board, on stderr: the first and the last of them.
+    let err = stderr(&o);
+    let boards: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("checking dots.pl: board "))
+        .collect();
+    assert!(boards.len() >= 2, "{err}");
+    assert!(
+        boards[0].starts_with("checking dots.pl: board 1 of "),
+        "{err}"
+    );
+    let n = boards.len();
+    assert!(
+        boards[n - 1].starts_with(&format!("checking dots.pl: board {n} of {n}, ")),
+        "{err}"
     );
 }
 
@@ -524,6 +592,22 @@ fn king_and_pawn_in_the_terminal_and_the_example_player() {
         "",
     );
     assert!(stdout(&o).contains("V = white_wins(18)"), "{}", stdout(&o));
+}
+
+/// `moves` lists the legal moves in reading order, not in the order the rules find them.
+#[test]
+fn the_legal_moves_are_listed_in_order() {
+    let o = tabula(
+        &["play", "breakthrough", "--rows", "5", "--cols", "4"],
+        "moves\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "10 legal moves: a2-a3 a2-b3 b2-a3 b2-b3 b2-c3 c2-b3 c2-c3 c2-d3 d2-c3 d2-d3\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -940,4 +1024,48 @@ fn an_edited_chase_rule_gives_the_perfect_player_a_stand_in() {
         diagonal > 0,
         "the kings touched diagonally under the edited rules"
     );
+}
+
+/// Time odds: each side of a match may have its own limit a move. A player that
+/// answers after 1.5 s plays within the table's 3 s but not within its own 1 s, so it
+/// loses every game on time; each record keeps both limits, seat by seat.
+#[test]
+fn a_side_may_have_its_own_move_time() {
+    let dir = scratch("time-odds");
+    let record = dir.join("games.jsonl");
+    let hostile = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/players/hostile.py");
+    let slow = format!("cmd:python3 {} slow", hostile.display());
+    let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "match", "dots", "--rows", "3", "--cols", "3", "--games", "2",
+        ])
+        .args(["--p1", "random", "--p2", &slow])
+        .args(["--move-time", "3", "--p2-move-time", "1", "--no-sandbox"])
+        .arg("--record")
+        .arg(&record)
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(out.contains("3 s a move for p1, 1 s for p2"), "{out}");
+    let games: Vec<serde_json::Value> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    // Game 1: p1 sits first; game 2: p2 does.
+    assert_eq!(games[0]["move_ms"], serde_json::json!([3000, 1000]));
+    assert_eq!(games[1]["move_ms"], serde_json::json!([1000, 3000]));
+    for g in &games {
+        let slow_seat = if g["specs"][0] == "random" { 2 } else { 1 };
+        assert_eq!(g["fault"]["player"], slow_seat, "{g}");
+        assert!(
+            g["fault"]["reason"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("timeout"),
+            "{g}"
+        );
+    }
 }

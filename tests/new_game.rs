@@ -128,6 +128,32 @@ fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
         "a square of the grid, not the centre: {out}"
     );
 
+    // Asked for a move once the game is over, the player says so in words.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "tictactoe", "mcts"])
+        .env("TABULA_PROLOG", folder)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"game tictactoe\nplay a1\nplay b1\nplay a2\nplay b2\nplay a3\ngenmove 300\nquit\n",
+        )
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(
+        answers.get(6).copied(),
+        Some("? the game is over: there is no move to make"),
+        "{out}"
+    );
+
     // A match against the generic players.
     let o = tabula_with(
         &[

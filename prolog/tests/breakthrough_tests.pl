@@ -761,3 +761,10 @@ test(conformance_on_small_odd_and_random_boards) :-
     F3 == [],
     conformance:conformance(breakthrough, [random_start(11)], 2, 5, F4),
     F4 == [].
+
+% What a move did, in words (events_text/3), for the terminal and the window.
+test(events_in_words) :-
+    breakthrough:events_text(_, [capture(5, 3)], "captures on c5"),
+    breakthrough:events_text(_, [capture(8, 1), won(1)], "captures on a8, White wins"),
+    breakthrough:events_text(_, [won(2)], "Black wins"),
+    \+ breakthrough:events_text(_, [], _).

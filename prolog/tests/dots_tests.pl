@@ -430,6 +430,21 @@ test(only_adjacent_dot_pairs_parse) :-
     forall(member(Text, ["a1-c1", "a1-b2", "a1-a1", "a1-a3", "b2-a1"]),
            \+ text_move(S, Text, _)).
 
+% ... and those that do not are explained: not neighbours, or off the board.
+test(dot_pairs_that_are_no_segment_are_explained) :-
+    dots:initial_state([], S),
+    forall(member(Text-Start, ["a1-c1"-"a1 and c1 are not neighbouring dots",
+                               "a1 b2"-"a1 and b2 are not neighbouring dots",
+                               "A1-a1"-"a1 and a1 are not neighbouring dots",
+                               "a1-a9"-"a9 is not a dot of this board: its dots go from a1 to f5",
+                               "g1-a1"-"g1 is not a dot of this board"]),
+           ( dots:explain_unreadable(S, Text, Message),
+             append(Start, _, Message) )),
+    forall(member(Text, ["a1-b1", "zz", "h(0,0)", ""]),
+           \+ dots:explain_unreadable(S, Text, _)),
+    game:game_explain_unreadable(dots, S, "a1-c1", _),
+    \+ game:game_explain_unreadable(breakthrough, S, "a1-c1", _).
+
 test(texts_off_the_board_parse_to_terms) :-
     dots:initial_state([], S),
     text_move(S, "h(9,9)", h(9,9)),
@@ -625,3 +640,12 @@ test(computer_players_refuse_unknown_levels_and_finished_games) :-
     play([rows(2), cols(2)], [h(0,0), h(1,0), v(0,0), v(0,1)], Over),
     \+ dots_ai:choose_move(greedy, Over, 100, _, _),
     \+ dots_ai:choose_move(random, Over, 100, _, _).
+
+% What a move did, in words (events_text/3), for the terminal and the window.
+test(events_in_words) :-
+    dots:events_text(_, [box(0,0), extra_turn], "closes a box, moves again"),
+    dots:events_text(_, [box(3,4), box(3,5), game_over], "closes 2 boxes: the game is over"),
+    dots:events_text(_, [box(1,1), box(1,2), extra_turn], "closes 2 boxes, moves again"),
+    \+ dots:events_text(_, [], _),
+    dots:initial_state([], S),
+    game:game_events_text(dots, S, [box(0,0), extra_turn], "closes a box, moves again").

@@ -817,3 +817,9 @@ test(a_file_without_the_assignments_predicates_is_a_generic_player) :-
     catch(( kingpawn_ai:generic_move(Other, S, 100, _), fail ),
           E, true),
     E == Other.
+
+% What a move did, in words (events_text/3), for the terminal and the window.
+test(events_in_words) :-
+    kingpawn:events_text(_, [capture], "takes the pawn"),
+    kingpawn:events_text(_, [no_legal_move], "leaves the other side no legal move"),
+    \+ kingpawn:events_text(_, [], _).

@@ -42,7 +42,24 @@ pub(super) fn check(args: CheckArgs) -> ExitCode {
         }
     };
     let started = Instant::now();
-    match crate::check::run(&rules, args.games, args.seed) {
+    // Progress on stderr, a line a board, so that a check of many seconds is not
+    // silent (and stdout keeps the report alone).
+    let name = file
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let mut progress = |k: usize, n: usize, options: &crate::term::Term| {
+        let board = match crate::term::to_text(options) {
+            text if text == "[]" => "the default board".to_string(),
+            text => text,
+        };
+        eprintln!(
+            "checking {name}: board {k} of {n}, {board} ({} random games) ...",
+            args.games
+        );
+    };
+    match crate::check::run_with_progress(&rules, args.games, args.seed, &mut progress) {
         Ok(report) => {
             print!("{}", report.text(&file));
             // The fast path, checked afresh against the rules (the verdict is kept

@@ -417,6 +417,47 @@ impl Rules {
             .ok_or_else(|| GameError::Contract(format!("move_text//2 wrote {}", term::to_text(&t))))
     }
 
+    /// What a move's `events` (from `state`, the position it was made in) were, in
+    /// words: the game's `events_text/3`, else the terms themselves; "" for none.
+    pub fn events_text(&self, state: &State, events: &[Term]) -> Result<String> {
+        if events.is_empty() {
+            return Ok(String::new());
+        }
+        let list = Term::List(events.to_vec());
+        let goal = format!(
+            "game:game_events_text({}, {}, {}, T)",
+            self.m(),
+            state.text(),
+            term::to_text(&list)
+        );
+        let words = self
+            .engine
+            .query_once(&goal)?
+            .and_then(|b| b.get("T").and_then(term::as_text));
+        Ok(words.unwrap_or_else(|| {
+            events
+                .iter()
+                .map(term::to_text)
+                .collect::<Vec<_>>()
+                .join(", ")
+        }))
+    }
+
+    /// Why `text`, which does not read as a move, is not one, when the game can say
+    /// more than that (its optional `explain_unreadable/3`).
+    pub fn explain_unreadable(&self, state: &State, text: &str) -> Result<Option<String>> {
+        let goal = format!(
+            "game:game_explain_unreadable({}, {}, {}, Why)",
+            self.m(),
+            state.text(),
+            term::quote_string(text)
+        );
+        Ok(self
+            .engine
+            .query_once(&goal)?
+            .and_then(|b| b.get("Why").and_then(term::as_text)))
+    }
+
     /// Why `mv` is not legal, or `None` if it is.
     pub fn explain_illegal(&self, state: &State, mv: &Move) -> Result<Option<String>> {
         let goal = format!(

@@ -218,11 +218,16 @@ impl TabulaApp {
                 }
             }
             Ok(None) => {
-                self.status = Some(format!(
-                    "Cannot read {:?} as a move: {}",
-                    text.trim(),
-                    self.game.notation_hint
-                ));
+                self.status = Some(
+                    match self.rules.explain_unreadable(self.session.state(), text) {
+                        Ok(Some(why)) => format!("Not a move: {why}."),
+                        _ => format!(
+                            "Cannot read {:?} as a move: {}",
+                            text.trim(),
+                            self.game.notation_hint
+                        ),
+                    },
+                );
             }
             Err(e) => self.report(e),
         }

@@ -22,6 +22,8 @@ pub struct Arrival {
     pub notation: String,
     pub reason: Option<String>,
     pub events: Vec<Term>,
+    /// The events in words (the rules' `events_text/3`), "" when there were none.
+    pub events_text: String,
     /// Where the move was made on the board (marked as the last move).
     pub regions: Vec<Region>,
 }
@@ -143,6 +145,7 @@ impl Session {
         };
         let notation = rules.move_text(&state, mv)?;
         let regions = rules.move_regions(&state, mv)?;
+        let events_text = rules.events_text(&state, &events)?;
         self.facts = facts(rules, &next)?;
         self.history.push(Position {
             state: next,
@@ -152,6 +155,7 @@ impl Session {
                 notation,
                 reason,
                 events: events.clone(),
+                events_text,
                 regions,
             }),
         });

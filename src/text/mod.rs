@@ -7,6 +7,42 @@ mod board;
 use crate::board::{Board, Region};
 use crate::term::{self, Term};
 
+/// Compares two texts as people order them: runs of digits by their value, the rest
+/// character by character (`a2-b3` < `b2-a3`, `h(0,9)` < `h(0,10)`).
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn runs(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let mut digits = None;
+        for (i, c) in s.char_indices() {
+            let d = c.is_ascii_digit();
+            if digits.is_some_and(|prev| prev != d) {
+                out.push((digits.unwrap_or(false), &s[start..i]));
+                start = i;
+            }
+            digits = Some(d);
+        }
+        if let Some(d) = digits {
+            out.push((d, &s[start..]));
+        }
+        out
+    }
+    let (ra, rb) = (runs(a), runs(b));
+    for (x, y) in ra.iter().zip(rb.iter()) {
+        let order = match (x, y) {
+            ((true, p), (true, q)) => {
+                let (p, q) = (p.trim_start_matches('0'), q.trim_start_matches('0'));
+                p.len().cmp(&q.len()).then_with(|| p.cmp(q))
+            }
+            ((_, p), (_, q)) => p.cmp(q),
+        };
+        if order.is_ne() {
+            return order;
+        }
+    }
+    ra.len().cmp(&rb.len()).then_with(|| a.cmp(b))
+}
+
 /// Seat labels: the initial shown in boxes and beside scores.
 pub const LABELS: [char; 4] = ['A', 'B', 'C', 'D'];
 
@@ -81,5 +117,20 @@ pub fn render(view: &Term, last: &[Region], style: Style, sides: &[String]) -> S
             board::render(&b, style, sides)
         }
         None => format!("{}\n", term::to_text(view)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::natural_cmp;
+
+    #[test]
+    fn moves_sort_as_people_read_them() {
+        let mut moves = vec!["h(0,10)", "b2-a3", "h(0,9)", "a2-b3", "a10-a11", "a2-a3"];
+        moves.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            moves,
+            vec!["a2-a3", "a2-b3", "a10-a11", "b2-a3", "h(0,9)", "h(0,10)"]
+        );
     }
 }

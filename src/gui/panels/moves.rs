@@ -3,7 +3,6 @@
 
 use crate::gui::app::TabulaApp;
 use crate::gui::palette;
-use crate::term;
 use egui::{RichText, Ui};
 
 /// Draws the list, scrolled to the last move.
@@ -22,19 +21,9 @@ pub(in crate::gui) fn show(app: &TabulaApp, ui: &mut Ui) {
                                 .color(palette::color(a.player)),
                         );
                         ui.label(RichText::new(&a.notation).monospace());
-                        let boxes = a
-                            .events
-                            .iter()
-                            .filter(|e| term::functor_name(e) == Some("box"))
-                            .count();
-                        if boxes > 0 {
-                            ui.label(
-                                RichText::new(format!(
-                                    "+{boxes} box{}",
-                                    if boxes > 1 { "es" } else { "" }
-                                ))
-                                .weak(),
-                            );
+                        // What the move did, in the rules' words.
+                        if !a.events_text.is_empty() {
+                            ui.label(RichText::new(&a.events_text).weak());
                         }
                     });
                 }
