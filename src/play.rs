@@ -144,6 +144,9 @@ pub struct Table<'a> {
     pub programs: Vec<Option<RefCell<ProgramSeat>>>,
     /// The protocol commands that set the game up, for the programs.
     pub setup: Vec<String>,
+    /// When no person plays: the pause after each move (the board is shown before
+    /// every move, so that the game can be followed).
+    pub delay: std::time::Duration,
 }
 
 /// One position of the game so far, to undo to.
@@ -208,6 +211,15 @@ impl Table<'_> {
                 .get((player as usize).wrapping_sub(1))
                 .cloned()
                 .unwrap_or(PlayerSpec::Human);
+            // Computers alone: the board before every move (a person would get it
+            // before being asked), then the pause asked for.
+            if !spec.is_human() && self.seats.iter().all(|s| !s.is_human()) {
+                self.print_board(&state, &last, Some(player), out)?;
+                let _ = out.flush();
+                if history.len() > 1 {
+                    std::thread::sleep(self.delay);
+                }
+            }
             let mv = match spec {
                 PlayerSpec::Command(_) | PlayerSpec::Lisp(_) => {
                     match self.program_move(player, &state, &history)? {

@@ -157,6 +157,24 @@ fn two_computers_finish_a_game() {
     assert!(out.contains("Game over:"), "{out}");
     // 5 x 6 dots: 49 segments, one move each.
     assert_eq!(out.matches(" plays ").count(), 49, "{out}");
+    // The board before every move, and once more at the end: the game can be followed.
+    assert_eq!(out.matches("◀ to move").count(), 49, "{out}");
+    // --delay paces it: 7 moves of a 2 x 3 board, 0.1 s after each but the first.
+    let started = std::time::Instant::now();
+    let o = tabula(
+        &[
+            "play", "--rows", "2", "--cols", "3", "--p1", "random", "--p2", "random", "--delay",
+            "0.1",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(started.elapsed() >= std::time::Duration::from_millis(600));
+    let o = tabula(
+        &["play", "--p1", "random", "--p2", "random", "--delay=-1"],
+        "",
+    );
+    assert!(stderr(&o).contains("--delay -1"), "{}", stderr(&o));
 }
 
 #[test]

@@ -162,6 +162,7 @@ pub fn main() -> ExitCode {
                 },
                 seats: SeatArgs::default_table(),
                 seed: None,
+                delay: 0.0,
                 rules: None,
             })
         }

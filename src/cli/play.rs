@@ -13,6 +13,10 @@ pub(super) struct PlayArgs {
     /// Seed for the computer players' random choices (default: from the clock)
     #[arg(long)]
     pub(super) seed: Option<u64>,
+    /// When only computers play: seconds to wait after each move, so that the game
+    /// can be followed (the board is shown before every move)
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+    pub(super) delay: f64,
     /// A rules file to use instead of the game's own (e.g. an edited copy)
     #[arg(long)]
     pub(super) rules: Option<PathBuf>,
@@ -85,6 +89,16 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
         budget_ms: move_time_ms(args.seats.move_time)?,
         style: Style::detect(),
         game: info,
+        delay: if args.delay > 0.0 && args.delay.is_finite() && args.delay < 3600.0 {
+            std::time::Duration::from_secs_f64(args.delay)
+        } else if args.delay == 0.0 {
+            std::time::Duration::ZERO
+        } else {
+            return Err(GameError::Usage(format!(
+                "--delay {}: give the seconds to wait after a move, from 0 to 3600",
+                args.delay
+            )));
+        },
     };
     println!(
         "{} — {}. Type help for the notation and commands.",
