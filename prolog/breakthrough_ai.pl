@@ -154,7 +154,9 @@ at once (if not always the fastest win).
                             solve/4,
                             search/4,
                             evaluate/2,
-                            model_agrees/2]).
+                            model_agrees/2,
+                            reason_text/2]).
+
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -164,6 +166,7 @@ at once (if not always the fastest win).
 :- use_module(library(time)).
 :- use_module(library(iso_ext)).
 :- use_module(library(pairs)).
+:- use_module(library(format)).
 
 :- initialization((catch(breakthrough:board_size(breakthrough(4,4,1,[],[],0,none,ongoing), _, _), _, fail)
                    -> true ; use_module(breakthrough))).
@@ -247,6 +250,39 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
         )
     ).
 
+
+%% reason_text(+Reason, -Chars)
+% Chars says Reason, as choose_move/5 gives it, in words for people.
+%   ?- reason_text(search(4, -7), Cs).
+%   Cs = "searched 4 moves ahead: 0.07 of a piece behind".
+%   ?- reason_text(proven_win(3), Cs).
+%   Cs = "a forced win, within 3 moves".
+reason_text(random, "at random").
+reason_text(greedy(win), "wins at once").
+reason_text(greedy(capture), "captures").
+reason_text(greedy(advance), "advances its rear-most piece to a safe square").
+reason_text(greedy(any), "any move: none captures or is safe").
+reason_text(proven_win(Plies), Chars) :-
+    phrase(format_("a forced win, within ~d moves", [Plies]), Chars).
+reason_text(proven_loss(Plies), Chars) :-
+    phrase(format_("a lost position: holds out as long as it can (~d moves)", [Plies]), Chars).
+reason_text(search(0, _), "the only legal move").
+reason_text(search(Depth, Score), Chars) :-
+    Depth > 0,
+    Abs is abs(Score),
+    Whole is Abs // 100, Hundredths is Abs mod 100,
+    (   Score > 0 -> Side = "ahead" ; Score < 0 -> Side = "behind" ; Side = "" ),
+    (   Depth =:= 1 -> Moves = "move" ; Moves = "moves" ),
+    (   Score =:= 0 ->
+        phrase(format_("searched ~d ~s ahead: even", [Depth, Moves]), Chars)
+    ;   phrase(format_("searched ~d ~s ahead: ~d.~|~`0t~d~2+ of a piece ~s",
+                       [Depth, Moves, Whole, Hundredths, Side]), Chars)
+    ).
+reason_text(fallback(Why), Chars) :-
+    phrase(format_("the search gave no move (~q): greedy's move", [Why]), Chars).
+reason_text(rules_edited(greedy, Why), Chars) :-
+    reason_text(greedy(Why), WhyChars),
+    phrase(format_("the rules were edited, so greedy stands in: ~s", [WhyChars]), Chars).
 
 % generic_move(+State, +BudgetMs, -Move, -Reason): the move of the generic
 % player that stands in (players:stand_in/5; tabula loads players.pl when

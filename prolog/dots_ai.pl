@@ -57,7 +57,9 @@ the dots:Name(...) calls below already make Scryer create the module.)
 :- module(dots_ai, [level_info/2,
                     choose_move/5,
                     levels/1,
-                    model_agrees/2]).
+                    model_agrees/2,
+                    reason_text/2]).
+
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -66,6 +68,7 @@ the dots:Name(...) calls below already make Scryer create the module.)
 :- use_module(library(assoc)).
 :- use_module(library(pairs)).
 :- use_module(library(time)).
+:- use_module(library(format)).
 :- use_module(dots_model).
 :- use_module(dots_chains).
 :- use_module(dots_exact).
@@ -333,6 +336,34 @@ count_long([Key-_|Ks], N0, N) :-
     count_long(Ks, N1, N).
 
 
+
+%% reason_text(+Reason, -Chars)
+% Chars says Reason, as choose_move/5 gives it, in words for people.
+%   ?- reason_text(exact(2), Cs).
+%   Cs = "perfect play: 2 boxes ahead from here".
+reason_text(random, "at random").
+reason_text(take_box, "takes a box").
+reason_text(safe, "a safe segment: it gives nothing away").
+reason_text(sacrifice(N), Chars) :-
+    boxes(N, Boxes),
+    phrase(format_("gives away ~s, the fewest it can", [Boxes]), Chars).
+reason_text(control(Parity), Chars) :-
+    phrase(format_("plays for control: the long chain rule wants an ~a number of long chains",
+                   [Parity]), Chars).
+reason_text(double_deal, "declines the last boxes of the chain to keep control (a double-deal)").
+reason_text(exact(Diff), Chars) :-
+    Abs is abs(Diff),
+    boxes(Abs, Boxes),
+    (   Diff > 0 -> phrase(format_("perfect play: ~s ahead from here", [Boxes]), Chars)
+    ;   Diff < 0 -> phrase(format_("perfect play: ~s behind from here, the best there is", [Boxes]), Chars)
+    ;   Chars = "perfect play: even from here"
+    ).
+reason_text(rules_edited(greedy, Why), Chars) :-
+    reason_text(Why, WhyChars),
+    phrase(format_("the rules were edited, so greedy stands in: ~s", [WhyChars]), Chars).
+
+boxes(1, "1 box") :- !.
+boxes(N, Chars) :- phrase(format_("~d boxes", [N]), Chars).
 
 %% model_agrees(+State, +Successors)
 % The model the analysis and the search compute on agrees with the rules

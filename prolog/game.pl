@@ -179,6 +179,10 @@ its rules is accelerators.pl.
                            file written for the game's assignment is asked
                            for its move (else the file's own
                            choose_move(+State, +BudgetMs, -Move))
+     reason_text(+Reason, -Chars)  optional: Reason, as choose_move/5
+                           gives it, in words for people ("takes a box",
+                           "perfect play: 2 boxes ahead from here"); the
+                           faces show the term when it fails
      model_agrees(+State, +Successors)  optional, for players that search
                            a model of their own (their own copy of the
                            rules, for speed): succeeds when the model

@@ -89,7 +89,9 @@ on the first use of a pawn square and kept (built/1 says which).
                         file_player_move/2,
                         file_player_move/3,
                         player_square/2,
-                        model_agrees/2]).
+                        model_agrees/2,
+                        reason_text/2]).
+
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -98,6 +100,7 @@ on the first use of a pawn square and kept (built/1 says which).
 :- use_module(library(iso_ext)).
 :- use_module(library(charsio)).
 :- use_module(library(time)).
+:- use_module(library(format)).
 
 :- initialization((catch(kingpawn:default_limit(_), _, fail) -> true ; use_module(kingpawn))).
 :- initialization(make_tables).
@@ -123,6 +126,19 @@ levels([random, greedy, perfect]).
 level_info(random, "plays any legal move, at random").
 level_info(greedy, "White walks at the pawn; Black stays near it").
 level_info(perfect, "plays from a tablebase: wins as fast as it can, loses as slowly as it can").
+
+%% reason_text(+Reason, -Chars)
+% Chars says Reason, as choose_move/5 gives it, in words for people.
+%   ?- reason_text(perfect(white_wins(5)), Cs).
+%   Cs = "perfect play: White takes the pawn in 5 moves".
+reason_text(random, "at random").
+reason_text(greedy, "the move that ends nearest the pawn").
+reason_text(perfect(white_wins(N)), Chars) :-
+    phrase(format_("perfect play: White takes the pawn in ~d moves", [N]), Chars).
+reason_text(perfect(black_wins), "perfect play: Black keeps the pawn to the end").
+reason_text(rules_edited(greedy, Why), Chars) :-
+    reason_text(Why, WhyChars),
+    phrase(format_("the rules were edited, so greedy stands in: ~s", [WhyChars]), Chars).
 
 %% choose_move(+Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move the computer player Level chooses in State, a position

@@ -112,13 +112,16 @@ module last, a plain body goal), for the reason game.pl explains under
 :- module(players, [levels/1,
                     level_info/2,
                     choose_move/6,
-                    stand_in/5]).
+                    stand_in/5,
+                    reason_text/2]).
+
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
 :- use_module(library(error)).
 :- use_module(library(time)).
 :- use_module(library(iso_ext)).
+:- use_module(library(format)).
 
 
 /* ---------------------------------------------------------------------
@@ -186,6 +189,42 @@ stand_in(Game, State, BudgetMs, Move, rules_edited(Level, Why)) :-
     ;   Level = mcts
     ),
     choose_move(Game, Level, State, BudgetMs, Move, Why).
+
+%% reason_text(+Reason, -Chars)
+% Chars says Reason, as choose_move/6 and stand_in/5 give it, in words for
+% people (the terminal and the window show it; the records keep the term).
+%   ?- reason_text(search(4, -7), Cs).
+%   Cs = "searched 4 moves ahead: slightly worse for me".
+reason_text(random, "at random").
+reason_text(only_move, "the only legal move").
+reason_text(search(Depth, Value), Chars) :-
+    judgement(Value, Judgement),
+    s(Depth, S),
+    phrase(format_("searched ~d move~a ahead: ~s", [Depth, S, Judgement]), Chars).
+reason_text(mcts(Iterations, WinRate), Chars) :-
+    phrase(format_("~d random games played out: this move won ~d% of them",
+                   [Iterations, WinRate]), Chars).
+reason_text(fallback(no_move), "the search found no move: the first legal one").
+reason_text(fallback(Error), Chars) :-
+    Error \== no_move,
+    phrase(format_("the search failed (~q): the first legal move", [Error]), Chars).
+reason_text(rules_edited(Level, Why), Chars) :-
+    (   reason_text(Why, WhyChars) -> true
+    ;   phrase(format_("~q", [Why]), WhyChars)
+    ),
+    phrase(format_("the rules were edited, so ~a stands in: ~s", [Level, WhyChars]), Chars).
+
+s(1, '') :- !.
+s(_, s).
+
+% judgement(+Value, -Chars): how a search value reads for the mover.
+judgement(V, "a forced win") :- V >= 9000, !.
+judgement(V, "a forced loss") :- V =< -9000, !.
+judgement(V, "better for me") :- V >= 100, !.
+judgement(V, "slightly better for me") :- V > 0, !.
+judgement(0, "even") :- !.
+judgement(V, "slightly worse for me") :- V > -100, !.
+judgement(_, "worse for me").
 
 % level_once(+Level, +Game, +State, +Moves, +BudgetMs, -Move, -Reason):
 % the first answer of level_move/7; failure when it fails; Reason =

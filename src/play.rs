@@ -5,7 +5,6 @@ use crate::board::Region;
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::program::ProgramSeat;
-use crate::term::Term;
 use crate::text::{self, Style, label};
 use crate::undo::{self, TakeBack};
 use std::cell::RefCell;
@@ -166,11 +165,12 @@ fn seat_name(seats: &[PlayerSpec], p: u32) -> String {
     format!("{} ({spec})", label(p))
 }
 
-/// The reason after a computer's move, as the window says it.
-fn reason_text(reason: &Term) -> String {
-    match crate::reason::reason_text(reason) {
-        text if text.is_empty() => text,
-        text => format!("  [{text}]"),
+/// The reason after a computer's move, in its players' words, bracketed.
+fn reason_text(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!("  [{text}]")
     }
 }
 
@@ -257,7 +257,7 @@ impl Table<'_> {
                         "{} plays {}{}",
                         self.style.player(player, &seat_name(&self.seats, player)),
                         self.style.bold(&notation),
-                        self.style.dim(&reason_text(&why))
+                        self.style.dim(&reason_text(&brain.reason_text(&why)))
                     );
                     mv
                 }

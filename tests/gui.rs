@@ -417,7 +417,7 @@ fn the_window_follows_an_edited_rule_and_so_does_its_computer() {
             answer
                 .reason
                 .as_deref()
-                .is_some_and(|r| r.contains("rules edited")),
+                .is_some_and(|r| r.contains("the rules were edited, so alphabeta stands in")),
             "the stand-in says why it plays: {:?}",
             answer.reason
         );

@@ -503,3 +503,11 @@ test(ai_beats_greedy_on_a_small_board) :-
     start(6, 5, S),
     game([ai, greedy], 100, S, 1),
     game([greedy, ai], 100, S, 2).
+
+% Reasons are said in words (reason_text/2), for the terminal and the window.
+test(reasons_in_words) :-
+    breakthrough_ai:reason_text(search(4, -7), "searched 4 moves ahead: 0.07 of a piece behind"),
+    breakthrough_ai:reason_text(search(1, 250), "searched 1 move ahead: 2.50 of a piece ahead"),
+    breakthrough_ai:reason_text(proven_win(3), "a forced win, within 3 moves"),
+    breakthrough_ai:reason_text(greedy(capture), "captures"),
+    breakthrough_ai:reason_text(rules_edited(greedy, advance), _).

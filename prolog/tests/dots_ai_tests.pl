@@ -454,3 +454,24 @@ test(ai_refuses_finished_games) :-
     board([rows(2), cols(2)], [h(0,0), h(1,0), v(0,0), v(0,1)], Over),
     \+ dots_ai:choose_move(ai, Over, 100, _, _),
     \+ dots_ai:choose_move(greedy, Over, 100, _, _).
+
+% Every reason a level gives is said in words (reason_text/2).
+test(reasons_in_words) :-
+    dots_ai:reason_text(exact(2), "perfect play: 2 boxes ahead from here"),
+    dots_ai:reason_text(exact(-1), "perfect play: 1 box behind from here, the best there is"),
+    dots_ai:reason_text(sacrifice(3), "gives away 3 boxes, the fewest it can"),
+    dots:initial_state([rows(3), cols(3)], S0),
+    set_random(seed(4)),
+    findall(R, ( member(Level, [random, greedy, ai]),
+                 between(1, 12, K), game_after(S0, K, S),
+                 dots_ai:choose_move(Level, S, 200, _, R) ), Reasons),
+    Reasons = [_|_],
+    forall(member(R, Reasons), dots_ai:reason_text(R, _)).
+
+% game_after(+S0, +K, -S): S is S0 after K greedy moves, if the game lasts.
+game_after(S, 0, S) :- !.
+game_after(S0, K, S) :-
+    dots_ai:choose_move(greedy, S0, 0, M, _),
+    dots:apply_move(S0, M, S1, _),
+    K1 is K - 1,
+    game_after(S1, K1, S).

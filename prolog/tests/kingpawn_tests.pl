@@ -823,3 +823,9 @@ test(events_in_words) :-
     kingpawn:events_text(_, [capture], "takes the pawn"),
     kingpawn:events_text(_, [no_legal_move], "leaves the other side no legal move"),
     \+ kingpawn:events_text(_, [], _).
+
+% The players' reasons are said in words (reason_text/2).
+test(reasons_in_words) :-
+    kingpawn_ai:reason_text(perfect(white_wins(5)), "perfect play: White takes the pawn in 5 moves"),
+    kingpawn_ai:reason_text(perfect(black_wins), _),
+    kingpawn_ai:reason_text(greedy, _).

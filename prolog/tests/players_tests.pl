@@ -258,3 +258,16 @@ test(random_reproducible) :-
     sort(Ms1, Distinct),
     length(Distinct, K),
     K > 1.
+
+% Every reason is said in words (reason_text/2), for the terminal and the window.
+test(reasons_in_words) :-
+    players:reason_text(search(4, -7), "searched 4 moves ahead: slightly worse for me"),
+    players:reason_text(search(1, 9990), "searched 1 move ahead: a forced win"),
+    players:reason_text(mcts(300, 55), "300 random games played out: this move won 55% of them"),
+    players:reason_text(rules_edited(alphabeta, search(2, 0)),
+                        "the rules were edited, so alphabeta stands in: searched 2 moves ahead: even"),
+    players:reason_text(fallback(no_move), _),
+    forall(( member(Game, [dots, breakthrough, kingpawn]), middle(Game, S),
+             member(Level, [random, alphabeta, mcts]) ),
+           ( players:choose_move(Game, Level, S, 50, _, Reason),
+             players:reason_text(Reason, _) )).

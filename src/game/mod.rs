@@ -604,6 +604,34 @@ impl Rules {
 
     /// A built-in computer player's move: the game's own players'
     /// `choose_move/5`, or for the players of any game `players:choose_move/6`.
+    /// A player's reason in words: its players' `reason_text/2` (the game's own
+    /// players, then the generic ones when loaded), else the term as a short text.
+    pub fn reason_text(&self, reason: &Term) -> String {
+        if term::functor_name(reason) == Some("none") {
+            return String::new();
+        }
+        let mut modules: Vec<String> = self
+            .players_module
+            .iter()
+            .map(|m| term::quote_atom(m))
+            .collect();
+        if self.generic_loaded.load(Ordering::SeqCst) {
+            modules.push("players".into());
+        }
+        let said = term::to_text(reason);
+        for module in modules {
+            let goal = format!(
+                "catch({module}:reason_text({said}, T), error(existence_error(procedure, _), _), fail)"
+            );
+            if let Ok(Some(b)) = self.engine.query_once(&goal)
+                && let Some(text) = b.get("T").and_then(term::as_text)
+            {
+                return text;
+            }
+        }
+        crate::reason::reason_text(reason)
+    }
+
     pub fn choose_move(&self, level: &str, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
         let goal = if let Some(pm) = self.players_module.as_ref().filter(|_| {
             self.own_levels()

@@ -14,7 +14,6 @@ use crate::board::Region;
 use crate::game::{GameError, GameInfo, Move, Rules};
 use crate::player::PlayerSpec;
 use crate::program;
-use crate::reason::reason_text;
 use crate::term::Term;
 use egui::{Key, Ui};
 use std::path::PathBuf;
@@ -359,7 +358,10 @@ impl TabulaApp {
             self.pending = None;
             match (purpose, answer.result) {
                 (Purpose::Move, Ok((mv, why))) => {
-                    match self.session.play(&self.rules, &mv, Some(reason_text(&why))) {
+                    match self
+                        .session
+                        .play(&self.rules, &mv, Some(self.rules.reason_text(&why)))
+                    {
                         Ok(Some(_)) => {}
                         Ok(None) => {
                             self.status = Some(format!(
@@ -372,7 +374,7 @@ impl TabulaApp {
                 }
                 (Purpose::Hint, Ok((mv, why))) => {
                     self.status = None;
-                    self.hint = Some((mv, reason_text(&why)));
+                    self.hint = Some((mv, self.rules.reason_text(&why)));
                 }
                 (_, Err(e)) => self.status = Some(format!("The computer player failed: {e}")),
             }
