@@ -209,12 +209,23 @@ impl Repl {
                     let _ = writeln!(out, "   false.");
                     return;
                 }
-                ReplAnswer::SyntaxError { text } => {
+                // The sentence, then the term as Prolog writes it.
+                ReplAnswer::SyntaxError { text, words } => {
+                    if !words.is_empty() {
+                        let _ = writeln!(out, "   {words}");
+                    }
                     let _ = writeln!(out, "   {text}.");
                     return;
                 }
-                ReplAnswer::Exception { text, output } => {
+                ReplAnswer::Exception {
+                    text,
+                    words,
+                    output,
+                } => {
                     let _ = write!(out, "{output}");
+                    if !words.is_empty() {
+                        let _ = writeln!(out, "   {words}");
+                    }
                     let _ = writeln!(out, "   {}.", exception_text(&text));
                     return;
                 }

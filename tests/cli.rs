@@ -233,6 +233,10 @@ fn bad_options_are_refused_clearly() {
     let o = tabula(&["play", "--rows", "13"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("13"), "{}", stderr(&o));
+    // A sentence, without the Prolog term under it (that is for --verbose).
+    assert!(!stderr(&o).contains("error(domain_error"), "{}", stderr(&o));
+    let o = tabula(&["--verbose", "play", "--rows", "13"], "");
+    assert!(stderr(&o).contains("error(domain_error"), "{}", stderr(&o));
     let o = tabula(&["play", "--p2", "grandmaster"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown player"), "{}", stderr(&o));
@@ -259,10 +263,22 @@ fn query_exit_codes() {
     assert_eq!(stdout(&o), "X = 1\n");
     let o = tabula(&["query", "dots", "fail"], "");
     assert_eq!(o.status.code(), Some(1));
+    // Errors in words: a caret under the place of a syntax error, a sentence for an
+    // exception; the Prolog term only with --verbose.
     let o = tabula(&["query", "dots", "foo("], "");
     assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("the goal ends before it is complete\n  foo(\n      ^"),
+        "{err}"
+    );
+    assert!(!err.contains("error(syntax_error"), "{err}");
     let o = tabula(&["query", "dots", "no_such_thing"], "");
     assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("unknown procedure no_such_thing/0"), "{err}");
+    assert!(!err.contains("existence_error"), "{err}");
+    let o = tabula(&["query", "dots", "no_such_thing", "--verbose"], "");
     assert!(stderr(&o).contains("existence_error"), "{}", stderr(&o));
 }
 
@@ -284,6 +300,9 @@ fn the_repl_answers_documents_and_survives_anything() {
     assert!(out.contains("X = a") && out.contains("X = b"), "{out}");
     assert!(out.contains("syntax_error"), "{out}");
     assert!(out.contains("zero_divisor"), "{out}");
+    // In the REPL the sentence comes first, then the term.
+    assert!(out.contains("arithmetic error"), "{out}");
+    assert!(out.contains("the goal ends before it is complete"), "{out}");
     assert!(out.contains("apply_move("), "{out}");
     assert!(out.contains("Unknown command"), "{out}");
     assert!(out.contains("Reloaded"), "{out}");
@@ -301,6 +320,23 @@ fn the_repl_answers_documents_and_survives_anything() {
     assert!(listing.len() < 60, "a short listing: {out}");
     assert!(listing.iter().any(|l| l.contains("apply_move,")), "{out}");
     assert!(out.contains("box_points(-Points)"), "{out}");
+}
+
+/// `:- halt.` in a rules file is explained, not reported as Scryer's placeholder term.
+#[test]
+fn a_halt_in_a_rules_file_is_explained() {
+    let dir = scratch("halt");
+    let file = dir.join("dots.pl");
+    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    std::fs::write(&file, format!("{text}\n:- halt.\n")).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("a directive that cannot run while the file loads")
+            && err.contains(":- halt. has no place in it"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -374,6 +410,12 @@ fn check_refuses_a_rule_added_away_from_its_predicate() {
     assert!(
         err.contains(&format!("breakthrough.pl:{last}: the clauses of board_size/3 are not together (the first ones are on line {first})")),
         "{err}"
+    );
+    // tabula's sentence alone: Scryer's own raw warning never comes first.
+    assert!(
+        !stdout(&o).contains("% Warning") && !err.contains("% Warning"),
+        "{}{err}",
+        stdout(&o)
     );
 }
 

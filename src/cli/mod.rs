@@ -54,6 +54,9 @@ With no command, tabula opens the default game (game:default_game/1) in a window
 a display, else in the terminal, against the strongest computer player."
 )]
 pub struct Cli {
+    /// Also print the Prolog error terms under the messages that say them in words
+    #[arg(long, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -130,6 +133,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    crate::engine::set_verbose(cli.verbose);
     let result = match cli.command {
         None if crate::gui::display_available() => gui(GuiArgs {
             game: None,

@@ -75,14 +75,27 @@ pub(super) fn query(args: QueryArgs) -> ExitCode {
                     }
                     break;
                 }
-                ReplAnswer::SyntaxError { text } => {
-                    return Err(GameError::Usage(format!(
-                        "syntax error in the goal: {text}"
-                    )));
+                // In words; the term too with --verbose, or when no words say it.
+                ReplAnswer::SyntaxError { text, words } => {
+                    return Err(GameError::Usage(match words.as_str() {
+                        "" => format!("syntax error in the goal: {text}"),
+                        _ if crate::engine::verbose() => format!("in the goal: {words}\n   {text}"),
+                        _ => format!("in the goal: {words}"),
+                    }));
                 }
-                ReplAnswer::Exception { text, output } => {
+                ReplAnswer::Exception {
+                    text,
+                    words,
+                    output,
+                } => {
                     print_output(&output);
-                    return Err(GameError::Usage(format!("the goal raised {text}")));
+                    return Err(GameError::Usage(match words.as_str() {
+                        "" => format!("the goal raised {text}"),
+                        _ if crate::engine::verbose() => {
+                            format!("the goal raised an error: {words}\n   {text}")
+                        }
+                        _ => format!("the goal raised an error: {words}"),
+                    }));
                 }
             }
             answer = engine.next(deadline);

@@ -75,10 +75,10 @@ impl fmt::Display for EngineError {
                     Some(line) => write!(f, "{}:{line}: ", file.display())?,
                     None => write!(f, "{}: ", file.display())?,
                 }
-                write!(f, "{}", describe_error(error))
+                write!(f, "{}", error_text(error))
             }
-            EngineError::Syntax { error, .. } => write!(f, "{}", describe_error(error)),
-            EngineError::Exception(ball) => write!(f, "{}", describe_error(ball)),
+            EngineError::Syntax { error, .. } => write!(f, "{}", error_text(error)),
+            EngineError::Exception(ball) => write!(f, "{}", error_text(ball)),
             EngineError::Unavailable(why) => write!(f, "Prolog engine unavailable: {why}"),
             EngineError::Halted => write!(f, "the goal called halt"),
         }
@@ -87,12 +87,64 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// Whether errors are written with their Prolog terms under the sentences
+/// (`tabula --verbose`); the REPL always shows both.
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Asks for the Prolog terms under the sentences of every error (`--verbose`).
+pub fn set_verbose(on: bool) {
+    VERBOSE.store(on, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Whether `--verbose` asked for the terms under the sentences.
+pub fn verbose() -> bool {
+    VERBOSE.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// An error for people: the sentence, and the term under it with `--verbose` (or
+/// when no sentence says it).
+pub fn error_text(error: &Term) -> String {
+    if VERBOSE.load(std::sync::atomic::Ordering::SeqCst) {
+        return describe_error(error);
+    }
+    error_sentence(error).unwrap_or_else(|| describe_error(error))
+}
+
 /// A one-line explanation of a Prolog error term, followed by the term itself as
 /// Prolog prints it, so both a newcomer and a Prolog programmer find what they need.
 pub fn describe_error(error: &Term) -> String {
     let raw = term::to_text(error);
-    let Some([formal, _context]) = term::args(error, "error", 2) else {
-        return format!("uncaught exception: {raw}");
+    match error_sentence(error) {
+        Some(what) => format!("{what}\n   {raw}"),
+        None if term::args(error, "error", 2).is_none() => format!("uncaught exception: {raw}"),
+        None => raw,
+    }
+}
+
+/// A syntax error in the text of a goal, in words, with a caret under the place when
+/// Scryer says where (it does for a goal that ends too early: at its end).
+pub fn syntax_error_text(error: &Term, goal: &str) -> String {
+    let sentence = error_sentence(error).unwrap_or_else(|| term::to_text(error));
+    let kind = term::args(error, "error", 2)
+        .and_then(|a| term::args(&a[0], "syntax_error", 1))
+        .and_then(|k| term::as_atom(&k[0]).map(str::to_string));
+    let goal = goal.trim_end();
+    match kind.as_deref() {
+        Some("incomplete_reduction") if !goal.contains('\n') => {
+            let width = goal.chars().count();
+            format!(
+                "{sentence}: the goal ends before it is complete\n  {goal}\n  {}^",
+                " ".repeat(width)
+            )
+        }
+        _ => sentence,
+    }
+}
+
+/// The sentence alone, when the error is one tabula knows how to say.
+pub fn error_sentence(error: &Term) -> Option<String> {
+    let [formal, _context] = term::args(error, "error", 2)? else {
+        return None;
     };
     let plain = |t: &Term| term::as_text(t).unwrap_or_else(|| term::to_text(t));
     let what = match formal {
@@ -110,6 +162,13 @@ pub fn describe_error(error: &Term) -> String {
             ("type_error", [kind, culprit]) => {
                 format!("expected {}, found {}", plain(kind), term::to_text(culprit))
             }
+            // What Scryer reports for `:- halt.` (and other directives it will not run
+            // while loading a file).
+            ("domain_error", [Term::Atom(d), culprit]) if d == "directive" => format!(
+                "a directive that cannot run while the file loads ({}): a rules file is \
+                 loaded, not run, so a directive such as :- halt. has no place in it",
+                term::to_text(culprit)
+            ),
             ("domain_error", [domain, culprit]) => format!(
                 "{} is outside the domain {}",
                 term::to_text(culprit),
@@ -129,12 +188,12 @@ pub fn describe_error(error: &Term) -> String {
                 pi = term::to_text(pi),
                 first = term::to_text(first)
             ),
-            _ => return raw,
+            _ => return None,
         },
         Term::Atom(a) if a == "instantiation_error" => "a variable is not bound enough".into(),
-        _ => return raw,
+        _ => return None,
     };
-    format!("{what}\n   {raw}")
+    Some(what)
 }
 
 /// One answer of an interactive query, written as a toplevel writes it. (Serde: the
@@ -150,10 +209,15 @@ pub enum ReplAnswer {
     },
     /// No (more) solutions, plus what the goal printed.
     False { output: String },
-    /// The text did not read as a goal.
-    SyntaxError { text: String },
-    /// The goal raised an exception.
-    Exception { text: String, output: String },
+    /// The text did not read as a goal: the error term as Prolog writes it, and in
+    /// words, with a caret under the place when it is known.
+    SyntaxError { text: String, words: String },
+    /// The goal raised an exception: the term as Prolog writes it, and in words.
+    Exception {
+        text: String,
+        words: String,
+        output: String,
+    },
 }
 
 enum Job {
@@ -593,6 +657,7 @@ impl Worker {
                 .unwrap_or_default()
         };
         let mut halted = false;
+        let mut pending: Option<ReplAnswer> = None;
         let mut iter = self.machine.run_query(query);
         loop {
             let answer = match iter.next() {
@@ -604,6 +669,7 @@ impl Worker {
                     halted = true;
                     ReplAnswer::Exception {
                         text: HALTED.into(),
+                        words: String::new(),
                         output: take(),
                     }
                 }
@@ -611,6 +677,7 @@ impl Worker {
                     halted = true;
                     ReplAnswer::Exception {
                         text: HALTED.into(),
+                        words: String::new(),
                         output: take(),
                     }
                 }
@@ -623,8 +690,13 @@ impl Worker {
                         .and_then(term::as_text)
                         .unwrap_or_default();
                     match bindings.get("K").and_then(term::as_atom) {
-                        Some("syntax_error") => ReplAnswer::SyntaxError { text },
+                        // The words are found once the query is over (see below).
+                        Some("syntax_error") => ReplAnswer::SyntaxError {
+                            words: String::new(),
+                            text,
+                        },
                         Some("exception") => ReplAnswer::Exception {
+                            words: String::new(),
                             text,
                             output: take(),
                         },
@@ -638,12 +710,23 @@ impl Worker {
                 Some(Ok(scryer_prolog::LeafAnswer::Exception(ball))) | Some(Err(ball)) => {
                     ReplAnswer::Exception {
                         text: term::to_text(&ball),
+                        words: error_sentence(&ball).unwrap_or_default(),
                         output: take(),
                     }
                 }
                 Some(Ok(_)) | None => ReplAnswer::False { output: take() },
             };
             let more = matches!(answer, ReplAnswer::Solution { last: false, .. });
+            // An error is the last answer: it is said in words once this query is
+            // over (reading its text back is another query).
+            if matches!(
+                answer,
+                ReplAnswer::SyntaxError { .. } | ReplAnswer::Exception { .. }
+            ) && !halted
+            {
+                pending = Some(answer);
+                break;
+            }
             if answers.send(answer).is_err() || !more || demand.recv().is_err() {
                 break;
             }
@@ -651,6 +734,37 @@ impl Worker {
         drop(iter);
         if halted {
             self.rebuild();
+        }
+        if let Some(mut answer) = pending {
+            match &mut answer {
+                ReplAnswer::SyntaxError { text, words } => {
+                    if let Some(ball) = self.read_back(text) {
+                        *words = syntax_error_text(&ball, goal);
+                    }
+                }
+                ReplAnswer::Exception { text, words, .. } => {
+                    if let Some(ball) = self.read_back(text) {
+                        *words = error_sentence(&ball).unwrap_or_default();
+                    }
+                }
+                _ => {}
+            }
+            let _ = answers.send(answer);
+        }
+    }
+
+    /// The term an answer's text writes (an error, as the toplevel wrote it).
+    fn read_back(&mut self, text: &str) -> Option<Term> {
+        let query = format!(
+            "catch(charsio:read_term_from_chars({}, T, []), _, fail).",
+            term::quote_string(&format!("{text} ."))
+        );
+        let answer = self.machine.run_query(query).next();
+        match answer {
+            Some(Ok(scryer_prolog::LeafAnswer::LeafAnswer { bindings, .. })) => {
+                bindings.get("T").cloned().map(term::normalize)
+            }
+            _ => None,
         }
     }
 }

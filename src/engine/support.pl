@@ -71,17 +71,20 @@ residue(Bindings, Residue) :-
 % term and the line it was found on (0 when unknown).
 %
 % A file whose clauses for one predicate come in separate groups, without a
-% discontiguous/1 declaration, is refused too: Scryer keeps only the last group (with a
-% warning on stdout that nobody may see), so the program would not be the one written.
+% discontiguous/1 declaration, is refused too: Scryer keeps only the last group, so the
+% program would not be the one written. It is refused before it is consulted, so that
+% Scryer's own warning (printed raw on stdout, "% Warning: overwriting ...") never
+% comes before tabula's sentence.
 consult_file(PathChars, Result) :-
     atom_chars(Path, PathChars),
-    catch(consult_source(Path), E, true),
-    (   nonvar(E) ->
-        error_line(E, Path, Line),
-        Result = error(E, Line)
-    ;   catch(split_predicate(Path, PI, First, Line), _, fail) ->
+    (   catch(split_predicate(Path, PI, First, Line), _, fail) ->
         Result = error(error(discontiguous(PI, First), consult/1), Line)
-    ;   Result = ok
+    ;   catch(consult_source(Path), E, true),
+        (   nonvar(E) ->
+            error_line(E, Path, Line),
+            Result = error(E, Line)
+        ;   Result = ok
+        )
     ).
 
 %% consult_source(+Path)
