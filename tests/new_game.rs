@@ -104,24 +104,12 @@ fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
     assert!(out.contains("wins with X"), "{out}");
 
     // Served over the protocol.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "tictactoe", "mcts"])
-        .env("TABULA_PROLOG", folder)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"name\ngame tictactoe\nplay b2\ngenmove 300\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    let out = text(&o.stdout);
+    let (out, err) = served(
+        folder,
+        b"name\ngame tictactoe\nplay b2\ngenmove 300\nquit\n",
+    );
     let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
-    assert_eq!(answers.len(), 5, "{out}{}", text(&o.stderr));
+    assert_eq!(answers.len(), 5, "{out}{err}");
     let reply = answers[3].trim_start_matches("= ");
     assert!(
         reply.len() == 2 && reply != "b2" && "abc".contains(&reply[..1]),
@@ -129,24 +117,10 @@ fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
     );
 
     // Asked for a move once the game is over, the player says so in words.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "tictactoe", "mcts"])
-        .env("TABULA_PROLOG", folder)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(
-            b"game tictactoe\nplay a1\nplay b1\nplay a2\nplay b2\nplay a3\ngenmove 300\nquit\n",
-        )
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    let out = text(&o.stdout);
+    let (out, _) = served(
+        folder,
+        b"game tictactoe\nplay a1\nplay b1\nplay a2\nplay b2\nplay a3\ngenmove 300\nquit\n",
+    );
     let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
     assert_eq!(
         answers.get(6).copied(),
@@ -279,4 +253,20 @@ fn the_window_draws_it_and_a_click_or_the_move_box_plays() {
     assert_eq!(h.state().session().last().unwrap().notation, "a3");
     h.state_mut().type_move("zz");
     assert!(h.state().status().unwrap().contains("type a square"));
+}
+
+/// `tabula serve tictactoe mcts` with the rules folder `folder`, given `input`: its
+/// stdout and stderr.
+fn served(folder: &str, input: &[u8]) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "tictactoe", "mcts"])
+        .env("TABULA_PROLOG", folder)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    (text(&o.stdout), text(&o.stderr))
 }
