@@ -28,5 +28,6 @@ pub mod site;
 pub mod slurm;
 pub mod term;
 pub mod text;
+pub mod timing;
 pub mod tournament;
 pub mod undo;

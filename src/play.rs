@@ -143,6 +143,9 @@ pub struct Table<'a> {
     pub programs: Vec<Option<RefCell<ProgramSeat>>>,
     /// The protocol commands that set the game up, for the programs.
     pub setup: Vec<String>,
+    /// The terminal's width, to break long lines between words
+    /// ([`crate::text::terminal_width`]).
+    pub width: usize,
     /// When no person plays: the pause after each move (the board is shown before
     /// every move, so that the game can be followed).
     pub delay: std::time::Duration,
@@ -198,7 +201,7 @@ impl Table<'_> {
             let outcome = self.rules.outcome(&state)?;
             if let Outcome::Over { .. } = outcome {
                 self.print_board(&state, &last, None, out)?;
-                let _ = writeln!(out, "{}", self.announce(&outcome));
+                self.say(out, &self.announce(&outcome));
                 return Ok(Some(outcome));
             }
             let Some(player) = self.rules.to_move(&state)? else {
@@ -224,11 +227,13 @@ impl Table<'_> {
                 PlayerSpec::Command(_) | PlayerSpec::Lisp(_) => {
                     match self.program_move(player, &state, &history)? {
                         Ok((mv, notation)) => {
-                            let _ = writeln!(
+                            self.say(
                                 out,
-                                "{} plays {}",
-                                self.style.player(player, &seat_name(&self.seats, player)),
-                                self.style.bold(&notation),
+                                &format!(
+                                    "{} plays {}",
+                                    self.style.player(player, &seat_name(&self.seats, player)),
+                                    self.style.bold(&notation),
+                                ),
                             );
                             mv
                         }
@@ -238,7 +243,7 @@ impl Table<'_> {
                                 "Game over: {} forfeits — {reason}.",
                                 seat_name(&self.seats, player)
                             );
-                            let _ = writeln!(out, "{}", self.style.bold(&text));
+                            self.say(out, &self.style.bold(&text));
                             return Ok(None);
                         }
                     }
@@ -252,12 +257,14 @@ impl Table<'_> {
                         .unwrap_or(self.rules);
                     let (mv, why) = brain.player_move(&spec, &state, self.budget_ms)?;
                     let notation = self.rules.move_text(&state, &mv)?;
-                    let _ = writeln!(
+                    self.say(
                         out,
-                        "{} plays {}{}",
-                        self.style.player(player, &seat_name(&self.seats, player)),
-                        self.style.bold(&notation),
-                        self.style.dim(&reason_text(&brain.reason_text(&why)))
+                        &format!(
+                            "{} plays {}{}",
+                            self.style.player(player, &seat_name(&self.seats, player)),
+                            self.style.bold(&notation),
+                            self.style.dim(&reason_text(&brain.reason_text(&why)))
+                        ),
                     );
                     mv
                 }
@@ -288,7 +295,7 @@ impl Table<'_> {
                 Some((next, events)) => {
                     let said = self.rules.events_text(&state, &events)?;
                     if !said.is_empty() {
-                        let _ = writeln!(out, "  {}", self.style.dim(&format!("→ {said}")));
+                        self.say(out, &format!("  {}", self.style.dim(&format!("→ {said}"))));
                     }
                     let notation = self.rules.move_text(&state, &mv)?;
                     let last = self.rules.move_regions(&state, &mv)?;
@@ -349,7 +356,7 @@ impl Table<'_> {
             "" => return Ok(Command::Again { board: false }),
             "q" | "quit" | "exit" => return Ok(Command::Quit),
             "?" | "help" => {
-                let _ = writeln!(out, "{}", self.help());
+                self.say(out, &self.help());
                 return Ok(Command::Again { board: false });
             }
             "b" | "board" => return Ok(Command::Again { board: true }),
@@ -362,7 +369,10 @@ impl Table<'_> {
                 // In reading order (b2-a3 after a2-b3, h(0,10) after h(0,9)), whatever
                 // order the rules generate them in.
                 texts.sort_by(|a, b| crate::text::natural_cmp(a, b));
-                let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
+                self.say(
+                    out,
+                    &format!("{} legal moves: {}", texts.len(), texts.join(" ")),
+                );
                 return Ok(Command::Again { board: false });
             }
             "u" | "undo" => {
@@ -372,18 +382,18 @@ impl Table<'_> {
             _ => {}
         }
         let Some(mv) = self.rules.parse_move(state, line)? else {
-            let _ = match self.rules.explain_unreadable(state, line)? {
-                Some(why) => writeln!(out, "Not a move: {why}."),
-                None => writeln!(
-                    out,
+            let said = match self.rules.explain_unreadable(state, line)? {
+                Some(why) => format!("Not a move: {why}."),
+                None => format!(
                     "Cannot read {line:?} as a move: {} (help explains).",
                     self.game.notation_hint
                 ),
             };
+            self.say(out, &said);
             return Ok(Command::Again { board: false });
         };
         if let Some(why) = self.rules.explain_illegal(state, &mv)? {
-            let _ = writeln!(out, "Illegal move: {why}");
+            self.say(out, &format!("Illegal move: {why}"));
             return Ok(Command::Again { board: false });
         }
         if !self.rules.is_legal(state, &mv)? {
@@ -405,6 +415,11 @@ impl Table<'_> {
                 }
             },
         )
+    }
+
+    /// Writes a line (or lines) of prose, broken between words at the terminal's width.
+    fn say(&self, out: &mut dyn Write, text: &str) {
+        let _ = writeln!(out, "{}", crate::text::fill(text, self.width));
     }
 
     fn help(&self) -> String {

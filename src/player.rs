@@ -21,7 +21,7 @@ pub enum PlayerSpec {
     /// file adapts (`<game>_ai:file_player_move`). It runs in an engine of its own.
     File(PathBuf),
     /// A program in any language speaking the player protocol (`cmd:PROGRAM ARGS`,
-    /// split on blanks), see `docs/protocol.md`. Plays in matches and tournaments.
+    /// split into words as a shell splits them), see `docs/protocol.md`. Plays in matches and tournaments.
     Command(Vec<String>),
     /// A king-and-pawn chase player in Lisp, written as the assignment asks
     /// (`FILE.lisp`): run by SBCL through tabula's adapter (`crate::lisp`), a program

@@ -96,7 +96,9 @@ pub fn serve(
     output: &mut dyn Write,
 ) -> Result<(), GameError> {
     let mut pace = Pace::new();
-    let rules = paced(&mut pace, || Rules::load_player(info, rules_file, spec))?;
+    let rules = crate::timing::timed("rules and player loaded", || {
+        paced(&mut pace, || Rules::load_player(info, rules_file, spec))
+    })?;
     let levels = rules.levels()?;
     spec.check(&levels).map_err(GameError::Usage)?;
     let resolved = spec.clone().resolved(&levels);
@@ -235,7 +237,9 @@ impl Server<'_> {
         }
         let budget = self.pace.budget(ms);
         let (rules, spec) = (&self.rules, self.spec);
-        let thought = paced(&mut self.pace, || rules.player_move(spec, &state, budget));
+        let thought = crate::timing::timed("genmove: the player thought", || {
+            paced(&mut self.pace, || rules.player_move(spec, &state, budget))
+        });
         let (mv, _why) = match thought {
             Ok(answer) => answer,
             Err(GameError::Engine(EngineError::Halted)) => {

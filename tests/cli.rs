@@ -815,8 +815,10 @@ fn programs_play_at_the_terminal_follow_an_undo_and_forfeit_when_late() {
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    // The line is longer than the terminal's 80 columns: read it unbroken.
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        out.contains(
+        flat.contains(
             "A (cmd:python3 tests/players/hostile.py sleep --bot examples/random_bot.py) forfeits — timeout: "
         ),
         "{out}"
@@ -1134,4 +1136,168 @@ fn a_side_may_have_its_own_move_time() {
             "{g}"
         );
     }
+}
+
+/// Prose at the terminal breaks between words at its width ($COLUMNS here), keeping
+/// the columns of the command list aligned; the board is drawn as it is.
+#[test]
+fn long_lines_break_at_the_terminal_width() {
+    let o = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "breakthrough", "--p2", "random"])
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "60")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"help\nzz9\na2-a5\nmoves\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = stdout(&o);
+    assert!(out.contains("Game abandoned."), "{out}");
+    for line in out.lines() {
+        assert!(
+            line.chars().count() <= 60,
+            "{} columns: {line}\n{out}",
+            line.chars().count()
+        );
+    }
+    assert!(out.contains("  undo    take back"), "{out}");
+    // Broken between words: every legal move is whole on some line.
+    assert!(out.contains("22 legal moves: a2-a3 a2-b3"), "{out}");
+    assert!(
+        out.lines().any(|l| l.trim_end().ends_with("h2-h3")),
+        "{out}"
+    );
+    // Without $COLUMNS and without a terminal, 80.
+    let o = tabula(
+        &["play", "breakthrough", "--p2", "random"],
+        "help\na2-a5\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    assert!(out.lines().any(|l| l.chars().count() > 60), "{out}");
+}
+
+/// A syntax error is placed where the mistake is, with the line and a caret under it,
+/// not at the clause's first line or where the reader gave up.
+#[test]
+fn a_syntax_error_inside_a_clause_is_shown_where_it_is() {
+    let dir = scratch("syntax-place");
+    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    // A bracket too many, eight lines into a clause of twenty-five.
+    let broken = text.replacen(
+        "Drawn is Drawn0 \\/ (1 << K),",
+        "Drawn is Drawn0 \\/ (1 << K)),",
+        1,
+    );
+    assert_ne!(broken, text);
+    let file = dir.join("dots.pl");
+    std::fs::write(&file, &broken).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    let line = line_of(&broken, "(1 << K)),");
+    let clause = line_of(&broken, "apply_move(dots(");
+    assert!(line > clause + 5);
+    assert!(
+        err.contains(&format!("dots.pl:{line}:32: syntax error: this ) closes nothing (in the clause that starts on line {clause})")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("  {line} |     Drawn is Drawn0")),
+        "{err}"
+    );
+    assert!(err.contains("|                                ^"), "{err}");
+    assert!(!err.contains("incomplete reduction"), "{err}");
+    // A full stop left out is found at the end of its clause.
+    let broken = text.replacen("box_points(10).", "box_points(10)", 1);
+    std::fs::write(&file, &broken).unwrap();
+    let err = stderr(&tabula(&["check", file.to_str().unwrap()], ""));
+    let line = line_of(&broken, "box_points(10)");
+    assert!(
+        err.contains(&format!(
+            "dots.pl:{line}:15: syntax error: a full stop is missing here"
+        )),
+        "{err}"
+    );
+}
+
+/// A clause for another module's predicate would silently replace that module's own
+/// clauses (Scryer's raw "% Warning: overwriting" for multifile ones): refused in words.
+#[test]
+fn a_clause_for_another_modules_predicate_is_refused_in_words() {
+    let dir = scratch("foreign-clause");
+    let mut text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    text.push_str("\ngame:game_legal_moves(_, _, []).\n");
+    let line = text.lines().count();
+    let file = dir.join("dots.pl");
+    std::fs::write(&file, &text).unwrap();
+    let o = tabula(&["check", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "dots.pl:{line}: a clause for game:game_legal_moves/3, a predicate of module game"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(":- multifile(game:game_legal_moves/3)."),
+        "{err}"
+    );
+    assert!(!stdout(&o).contains("Warning"), "{}", stdout(&o));
+}
+
+/// A start position that does not read is refused with the game's way of writing one;
+/// a game without position texts says so; a match refuses it before the first game.
+#[test]
+fn a_bad_start_says_how_positions_are_written() {
+    let o = tabula(&["play", "kingpawn", "--start", "xyz"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("--start \"xyz\" is not a position of King-and-pawn chase. Its positions are written as its usual start is: \"K81 k17 p18 w 0/30\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("\"Position text\" of") && err.contains("kingpawn.pl"),
+        "{err}"
+    );
+    assert!(!err.contains("domain"), "{err}");
+    let o = tabula(
+        &[
+            "match",
+            "breakthrough",
+            "--p1",
+            "random",
+            "--p2",
+            "random",
+            "--start",
+            "bw w",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("Its positions are written as its usual start is: \"bbbbbbbb/bbbbbbbb/"),
+        "{err}"
+    );
+    assert!(!stdout(&o).contains("Game 1"), "{}", stdout(&o));
+    let o = tabula(&["play", "dots", "--start", "x"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("takes no start position, only its options (rows, cols, players"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -36,7 +36,9 @@ fn a_syntax_error_names_file_and_line_and_the_engine_goes_on() {
     engine.consult(&good).unwrap();
     let bad = temp_file("syntax.pl", "a(1).\n\n\nb(X) :- X = [1,2.\nc(3).\n");
     match engine.consult(&bad) {
-        Err(EngineError::Load { file, line, error }) => {
+        Err(EngineError::Load {
+            file, line, error, ..
+        }) => {
             assert_eq!(file, bad);
             assert_eq!(line, Some(4));
             assert!(term::to_text(&error).contains("syntax_error"), "{error:?}");

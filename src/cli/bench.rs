@@ -26,7 +26,8 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     let start_time = started.elapsed();
     let options = args.board.options(args.seed);
     // The board as the rules make it, to report its size.
-    let state = rules.initial_state(&options)?;
+    args.board.check_extra(info)?;
+    let state = args.board.start_state(&rules, info, &options)?;
     let size = board_size(&rules, &state);
     rules
         .engine()

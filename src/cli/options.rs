@@ -1,7 +1,8 @@
 //! The options every game command shares: the board (size, start, any declared option) and the seats (who plays, how long, in which sandbox).
 
 use super::*;
-use crate::game::{GameOptions, OptionValue};
+use crate::engine::EngineError;
+use crate::game::{GameOptions, OptionValue, State};
 
 #[derive(Args, Debug, Clone)]
 pub(super) struct BoardArgs {
@@ -54,8 +55,63 @@ impl BoardArgs {
         options
     }
 
-    /// Refuses an `--option` that is not NAME=VALUE or that the game does not declare.
+    /// The start position `options` describe. When `--start` was given and the rules
+    /// refuse it, the error says how the game writes a position, with its usual start
+    /// as the example (from `position_text//1`), and the option's own description.
+    pub(super) fn start_state(
+        &self,
+        rules: &Rules,
+        info: &GameInfo,
+        options: &[Term],
+    ) -> Result<State, GameError> {
+        let error = match rules.initial_state(options) {
+            Ok(state) => return Ok(state),
+            Err(e) => e,
+        };
+        let Some(start) = &self.start else {
+            return Err(error);
+        };
+        let example = rules
+            .initial_state(&[])
+            .ok()
+            .and_then(|s| rules.position_text(&s).ok().flatten());
+        let mut text = format!("--start {start:?} is not a position of {}", info.title);
+        let about_the_text = matches!(&error, GameError::Engine(EngineError::Exception(e))
+            if term::args(e, "error", 2)
+                .and_then(|a| term::args(&a[0], "domain_error", 2))
+                .and_then(|d| term::as_atom(&d[0]))
+                .is_some_and(|d| d.ends_with("position_text")));
+        if !about_the_text {
+            // Something else than the text's form: the rules' own words say what.
+            text.push_str(&format!(" ({error})"));
+        }
+        if let Some(example) = example {
+            text.push_str(&format!(
+                ". Its positions are written as its usual start is: \"{example}\""
+            ));
+        }
+        let file = &info.file;
+        if std::fs::read_to_string(file).is_ok_and(|t| t.contains("Position text")) {
+            text.push_str(&format!(
+                " (the part \"Position text\" of {} says more)",
+                file.display()
+            ));
+        }
+        text.push('.');
+        Err(GameError::Usage(text))
+    }
+
+    /// Refuses `--start` for a game without positions to start from, and an `--option`
+    /// that is not NAME=VALUE or that the game does not declare.
     pub(super) fn check_extra(&self, info: &GameInfo) -> Result<(), GameError> {
+        if self.start.is_some() && info.option("position").is_none() {
+            let names: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
+            return Err(GameError::Usage(format!(
+                "--start: {} takes no start position, only its options ({}; see `tabula games`)",
+                info.title,
+                names.join(", ")
+            )));
+        }
         for o in &self.extra {
             let Some((name, _)) = o.split_once('=') else {
                 return Err(GameError::Usage(format!(

@@ -32,7 +32,7 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
     }
-    let state = rules.initial_state(&options)?;
+    let state = args.board.start_state(&rules, info, &options)?;
     if args.board.random_start
         && let Some(text) = rules.position_text(&state)?
     {
@@ -88,6 +88,7 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
         seats,
         budget_ms: move_time_ms(args.seats.move_time)?,
         style: Style::detect(),
+        width: crate::text::terminal_width(),
         game: info,
         delay: if args.delay > 0.0 && args.delay.is_finite() && args.delay < 3600.0 {
             std::time::Duration::from_secs_f64(args.delay)
@@ -100,7 +101,7 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
             )));
         },
     };
-    println!(
+    let banner = format!(
         "{} — {}. Type help for the notation and commands.",
         info.title,
         table
@@ -111,6 +112,7 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
             .collect::<Vec<_>>()
             .join(" vs ")
     );
+    println!("{}", crate::text::fill(&banner, table.width));
     let mut input = crate::play::stdin_input();
     let mut out = std::io::stdout();
     table.play(state, input.as_mut(), &mut out)?;

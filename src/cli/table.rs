@@ -18,6 +18,12 @@ pub(super) fn table_setup(
     let mut options = GameOptions::new();
     let mut start = board.start.clone();
     let (mut rows, mut cols) = (board.rows, board.cols);
+    board.check_extra(info)?;
+    if board.start.is_some() && !board.random_start {
+        // Refused here, in words, rather than by the referee in the first game.
+        let rules = Rules::load(info, rules_file)?;
+        board.start_state(&rules, info, &board.options(seed))?;
+    }
     if board.random_start {
         let rules = Rules::load(info, rules_file)?;
         let state = rules.initial_state(&board.options(seed))?;
@@ -36,7 +42,6 @@ pub(super) fn table_setup(
     if let Some(c) = cols {
         options.set("cols", OptionValue::Int(c.into()));
     }
-    board.check_extra(info)?;
     for o in &board.extra {
         if let Some((name, value)) = o.split_once('=') {
             options.set(name.trim(), OptionValue::parse(value));

@@ -25,6 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
 pub mod process;
+pub mod syntax_place;
 
 const SUPPORT: &str = include_str!("support.pl");
 
@@ -54,6 +55,9 @@ pub enum EngineError {
         file: PathBuf,
         line: Option<u64>,
         error: Term,
+        /// For a syntax error, what is wrong where, and the line with a caret under the
+        /// place (see [`syntax_place`]).
+        place: Option<String>,
     },
     /// The goal text does not read as a Prolog term.
     Syntax { goal: String, error: Term },
@@ -70,12 +74,28 @@ pub enum EngineError {
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Load { file, line, error } => {
+            EngineError::Load {
+                file,
+                line,
+                error,
+                place,
+            } => {
                 match line {
-                    Some(line) => write!(f, "{}:{line}: ", file.display())?,
-                    None => write!(f, "{}: ", file.display())?,
+                    Some(line) => write!(f, "{}:{line}", file.display())?,
+                    None => write!(f, "{}", file.display())?,
                 }
-                write!(f, "{}", error_text(error))
+                match place {
+                    // The place says it better than the reader's own word for it
+                    // (which --verbose adds).
+                    Some(place) => {
+                        write!(f, "{place}")?;
+                        if verbose() {
+                            write!(f, "\n{}", term::to_text(error))?;
+                        }
+                        Ok(())
+                    }
+                    None => write!(f, ": {}", error_text(error)),
+                }
             }
             EngineError::Syntax { error, .. } => write!(f, "{}", error_text(error)),
             EngineError::Exception(ball) => write!(f, "{}", error_text(ball)),
@@ -181,6 +201,30 @@ pub fn error_sentence(error: &Term) -> Option<String> {
                 term::to_text(culprit)
             ),
             ("evaluation_error", [what]) => format!("arithmetic error: {}", plain(what)),
+            ("foreign_clause", [pi]) => {
+                // M:F/A, written as people do (the term reads (M:F)/A).
+                let (module, pi) = match term::args(pi, ":", 2) {
+                    Some([m, name_arity]) => match term::args(name_arity, "/", 2) {
+                        Some([f, a]) => (
+                            term::to_text(m),
+                            format!(
+                                "{}:{}/{}",
+                                term::to_text(m),
+                                term::to_text(f),
+                                term::to_text(a)
+                            ),
+                        ),
+                        _ => (term::to_text(m), term::to_text(pi)),
+                    },
+                    _ => (String::new(), term::to_text(pi)),
+                };
+                format!(
+                    "a clause for {pi}, a predicate of module {module}: Prolog would \
+                     replace {module}'s own clauses with this file's; write it in this \
+                     file's own module instead, or declare :- multifile({pi}). here to \
+                     add to them"
+                )
+            }
             ("discontiguous", [pi, first]) => format!(
                 "the clauses of {pi} are not together (the first ones are on line {first}): \
                  Prolog would keep only the last group; put them together, or declare \
@@ -452,11 +496,15 @@ fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
     };
     let (_input, streams) =
         StreamConfig::from_callbacks(Some(sink(output.clone())), Some(sink(output.clone())));
-    let mut machine = MachineBuilder::default().with_streams(streams).build();
-    machine.load_module_string("$tabula", SUPPORT);
-    for setup in SETUP {
-        for _ in machine.run_query(setup) {}
-    }
+    let mut machine = crate::timing::timed("Scryer machine built", || {
+        MachineBuilder::default().with_streams(streams).build()
+    });
+    crate::timing::timed("support predicates loaded", || {
+        machine.load_module_string("$tabula", SUPPORT);
+        for setup in SETUP {
+            for _ in machine.run_query(setup) {}
+        }
+    });
     machine
 }
 
@@ -525,7 +573,13 @@ impl Worker {
     }
 
     fn consult(&mut self, path: &Path) -> Result<(), EngineError> {
-        let result = self.consult_in_place(path);
+        let result = crate::timing::timed(
+            &format!(
+                "consulted {}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            || self.consult_in_place(path),
+        );
         match &result {
             Ok(()) => {
                 if !self.loaded.iter().any(|p| p == path) {
@@ -554,6 +608,7 @@ impl Worker {
                     Term::atom("consult/1"),
                 ],
             ),
+            place: None,
         })?;
         if !path.is_file() {
             return Err(EngineError::Load {
@@ -569,6 +624,7 @@ impl Worker {
                         Term::compound("/", [Term::atom("consult"), Term::integer(1)]),
                     ],
                 ),
+                place: None,
             });
         }
         let goal = format!("'$tabula':consult_file({}, R).", term::quote_string(text));
@@ -582,17 +638,46 @@ impl Worker {
         match result {
             Some(Term::Atom(ok)) if ok == "ok" => Ok(()),
             Some(Term::Compound(name, args)) if name == "error" && args.len() == 2 => {
-                let line = term::as_i64(&args[1]).filter(|&l| l > 0).map(|l| l as u64);
+                let (line, place) = match term::args(&args[1], "clause", 2) {
+                    // A syntax error: the clause that does not read, from its first
+                    // line to where the reader gave up; the mistake is looked for there.
+                    Some([start, noticed]) => {
+                        let (start, noticed) = (
+                            term::as_i64(start).unwrap_or(0).max(0) as u64,
+                            term::as_i64(noticed).unwrap_or(0).max(0) as u64,
+                        );
+                        let text = std::fs::read_to_string(path).unwrap_or_default();
+                        match syntax_place::locate(&text, start, noticed) {
+                            Some(p) => (
+                                Some(p.line),
+                                Some(format!(
+                                    ":{}: syntax error: {} (in the clause that starts on \
+                                     line {start}){}",
+                                    p.column,
+                                    p.what,
+                                    p.excerpt(&text)
+                                )),
+                            ),
+                            None => (Some(start).filter(|&l| l > 0), None),
+                        }
+                    }
+                    _ => (
+                        term::as_i64(&args[1]).filter(|&l| l > 0).map(|l| l as u64),
+                        None,
+                    ),
+                };
                 Err(EngineError::Load {
                     file: shown,
                     line,
                     error: args[0].clone(),
+                    place,
                 })
             }
             other => Err(EngineError::Load {
                 file: shown,
                 line: None,
                 error: other.unwrap_or_else(|| Term::atom("load_failed")),
+                place: None,
             }),
         }
     }

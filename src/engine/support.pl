@@ -68,7 +68,8 @@ residue(Bindings, Residue) :-
 
 %% consult_file(+PathChars, -Result)
 % Consults the file at PathChars. Result is `ok`, or `error(E, Line)` with the error
-% term and the line it was found on (0 when unknown).
+% term and the line it was found on (0 when unknown), or for a syntax error
+% clause(Start, Noticed) (see error_line/3).
 %
 % A file whose clauses for one predicate come in separate groups, without a
 % discontiguous/1 declaration, is refused too: Scryer keeps only the last group, so the
@@ -79,6 +80,8 @@ consult_file(PathChars, Result) :-
     atom_chars(Path, PathChars),
     (   catch(split_predicate(Path, PI, First, Line), _, fail) ->
         Result = error(error(discontiguous(PI, First), consult/1), Line)
+    ;   catch(foreign_clause(Path, PI, Line), _, fail) ->
+        Result = error(error(foreign_clause(PI), consult/1), Line)
     ;   catch(consult_source(Path), E, true),
         (   nonvar(E) ->
             error_line(E, Path, Line),
@@ -152,6 +155,43 @@ split_predicate_(S, Lines0, Current, Seen, Declared, PI, First, Line) :-
     ;   split_predicate_(S, Lines, none, Seen, Declared, PI, First, Line)
     ).
 
+%% foreign_clause(+Path, -PI, -Line)
+% The clause on Line of the file at Path is for PI = M:F/A, a predicate of another
+% module M that is already loaded, and the file does not declare it multifile: Scryer
+% would replace M's own clauses with the file's (printing a raw "% Warning:
+% overwriting ..." when M made it multifile). Fails when there is no such clause.
+foreign_clause(Path, M:F/A, Line) :-
+    setup_call_cleanup(open_source(Path, S),
+                       foreign_clause_(S, 0, [], M, F, A, Line),
+                       close(S)).
+
+foreign_clause_(S, Lines0, Declared, M, F, A, Line) :-
+    next_term(S, Lines0, T, Here, Lines),
+    (   T = (:- multifile(PIs)) ->
+        module_indicators(PIs, Declared, Declared1),
+        foreign_clause_(S, Lines, Declared1, M, F, A, Line)
+    ;   foreign_head(T, M0, H), atom(M0), callable(H),
+        functor(H, F0, A0),
+        \+ memberchk(M0:F0/A0, Declared),
+        catch(current_predicate(M0:F0/A0), _, fail) ->
+        M = M0, F = F0, A = A0, Line = Here
+    ;   foreign_clause_(S, Lines, Declared, M, F, A, Line)
+    ).
+
+foreign_head((M:H :- _), M, H) :- !.
+foreign_head(M:H, M, H).
+
+% The M:F/A of a multifile/1 declaration: lists and conjunctions of them, F//A too.
+module_indicators(V, Ks, Ks) :- var(V), !.
+module_indicators([], Ks, Ks) :- !.
+module_indicators([P|Ps], Ks0, Ks) :- !,
+    module_indicators(P, Ks0, Ks1), module_indicators(Ps, Ks1, Ks).
+module_indicators((P, Ps), Ks0, Ks) :- !,
+    module_indicators(P, Ks0, Ks1), module_indicators(Ps, Ks1, Ks).
+module_indicators(M:F/A, Ks, [M:F/A|Ks]) :- !.
+module_indicators(M:F//A0, Ks, [M:F/A|Ks]) :- integer(A0), !, A is A0 + 2.
+module_indicators(_, Ks, Ks).
+
 % The predicate a clause (or grammar rule) of this module defines; clauses for another
 % module's predicates (M:Head) are left alone.
 clause_key((Head --> _), F/A) :- !,
@@ -176,13 +216,14 @@ pred_indicators(F/A, Ks, [F/A|Ks]) :- !.
 pred_indicators(F//A0, Ks, [F/A|Ks]) :- integer(A0), !, A is A0 + 2.
 pred_indicators(_, Ks, Ks).
 
-% Syntax errors carry the line where the reader noticed them, which for a missing full
-% stop can be several lines after the mistake: the line given is where the clause that
-% does not read starts. Compile errors name a culprit (an unknown evaluable functor ...)
-% that we look for in the file's clauses.
+% Syntax errors carry the line where the reader gave up, the end of the clause (of the
+% next one, for a missing full stop), not the line of the mistake: the place given is
+% clause(Start, Noticed), the clause that does not read from its first line to there,
+% where tabula looks for the mistake (src/engine/syntax_place.rs). Compile errors name
+% a culprit (an unknown evaluable functor ...) that we look for in the file's clauses.
 error_line(error(syntax_error(_), _:Noticed), Path, Line) :-
     integer(Noticed), !,
-    (   catch(unreadable_clause_start(Path, Start), _, fail) -> Line = Start
+    (   catch(unreadable_clause_start(Path, Start), _, fail) -> Line = clause(Start, Noticed)
     ;   Line = Noticed
     ).
 error_line(error(_, _:Line), _, Line) :- integer(Line), !.

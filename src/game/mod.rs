@@ -198,7 +198,9 @@ impl Rules {
             fast_file: fast,
             players: players_module.as_deref().zip(players_file.as_deref()),
         };
-        let path = accelerate::check_and_switch(&self.engine, &subject, fresh)?;
+        let path = crate::timing::timed("fast path checked (or its verdict read)", || {
+            accelerate::check_and_switch(&self.engine, &subject, fresh)
+        })?;
         if let Some(warning) = path.warning(rules_file) {
             if path.should_say() {
                 eprintln!("tabula: {warning}");

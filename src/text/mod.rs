@@ -43,6 +43,73 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     ra.len().cmp(&rb.len()).then_with(|| a.cmp(b))
 }
 
+/// The width to wrap prose at: `$COLUMNS` when set, else the terminal's, else 80.
+pub fn terminal_width() -> usize {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok());
+    columns
+        .or_else(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .filter(|w| *w >= 20)
+        .unwrap_or(80)
+}
+
+/// How many columns `text` takes on a terminal: ANSI colour codes take none.
+fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut in_escape = false;
+    for c in text.chars() {
+        match (in_escape, c) {
+            (false, '\x1b') => in_escape = true,
+            (true, c) if c.is_ascii_alphabetic() => in_escape = false,
+            (true, _) => {}
+            (false, _) => width += 1,
+        }
+    }
+    width
+}
+
+/// `text` with each line longer than `width` broken between words, its continuation
+/// lines indented two more than the line itself; lines that fit are left as they are.
+pub fn fill(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        if visible_width(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let hang = " ".repeat((indent + 2).min(width / 2));
+        let mut current = " ".repeat(indent);
+        let mut current_width = indent;
+        let mut fresh = true;
+        // Each word with the blanks before it, kept within a line (aligned columns
+        // stay aligned), dropped where the line breaks.
+        let mut gap = 0;
+        for word in line[indent..].split(' ') {
+            if word.is_empty() {
+                gap += 1;
+                continue;
+            }
+            let w = visible_width(word);
+            let blanks = if fresh { 0 } else { gap + 1 };
+            if !fresh && current_width + blanks + w > width {
+                out.push(std::mem::replace(&mut current, hang.clone()));
+                current_width = hang.len();
+            } else {
+                current.push_str(&" ".repeat(blanks));
+                current_width += blanks;
+            }
+            current.push_str(word);
+            current_width += w;
+            fresh = false;
+            gap = 0;
+        }
+        out.push(current);
+    }
+    out.join("\n")
+}
+
 /// Seat labels: the initial shown in boxes and beside scores.
 pub const LABELS: [char; 4] = ['A', 'B', 'C', 'D'];
 
@@ -122,7 +189,32 @@ pub fn render(view: &Term, last: &[Region], style: Style, sides: &[String]) -> S
 
 #[cfg(test)]
 mod tests {
-    use super::natural_cmp;
+    use super::{fill, natural_cmp, visible_width};
+
+    #[test]
+    fn long_lines_break_between_words_and_colours_take_no_room() {
+        let text = "Not a move: a1 and c1 are not neighbouring dots, a segment joins two dots side by side.";
+        let filled = fill(text, 40);
+        assert!(filled.lines().all(|l| l.chars().count() <= 40), "{filled}");
+        assert_eq!(
+            filled.split_whitespace().collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>()
+        );
+        assert!(
+            filled.lines().skip(1).all(|l| l.starts_with("  ")),
+            "{filled}"
+        );
+        let short = "  moves   list the legal moves";
+        assert_eq!(fill(short, 40), short);
+        // Blanks that align columns are kept on a line that has to break.
+        assert_eq!(
+            fill("  undo    take back your last move", 24),
+            "  undo    take back your\n    last move"
+        );
+        let coloured = format!("\x1b[1m{}\x1b[0m", "word ".repeat(7).trim_end());
+        assert_eq!(visible_width(&coloured), 34);
+        assert_eq!(fill(&coloured, 34), coloured);
+    }
 
     #[test]
     fn moves_sort_as_people_read_them() {
