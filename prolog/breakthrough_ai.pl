@@ -170,7 +170,6 @@ at once (if not always the fastest win).
 
 :- initialization((catch(breakthrough:board_size(breakthrough(4,4,1,[],[],0,none,ongoing), _, _), _, fail)
                    -> true ; use_module(breakthrough))).
-:- initialization(make_tables).
 
 :- dynamic(pc/2).
 :- dynamic(zob/2).
@@ -895,6 +894,7 @@ qmoves([M|Ms], Pos, A, B, Ply, QD, G, N0, N, BestV0, V) :-
 % g(R, C, Full, Deadline, Weights, Passed, Runner), the last three terms
 % with one argument per row (the evaluation's tables).
 state_position(State, Deadline, G, Pos) :-
+    tables_ready,
     State = breakthrough(R, C, Turn, White, Black, _, _, ongoing),
     Full is (1 << C) - 1,
     weight_tables(R, Wt, Ps, Rn),
@@ -1194,7 +1194,13 @@ bit_index(2048, 11).
 % and zob(I, Z), the Zobrist numbers of the squares (I = Colour * 144 +
 % (Row - 1) * 12 + Column - 1), 48-bit numbers from a fixed generator
 % (Park and Miller's, so that library(random) is left alone). Made once,
-% when this file is loaded.
+% when the search first needs them (tables_ready/0), not when the file
+% loads: a process that serves random or greedy never pays for them.
+tables_ready :-
+    (   pc(0, _) -> true
+    ;   make_tables
+    ).
+
 make_tables :-
     retractall(pc(_, _)),
     retractall(zob(_, _)),

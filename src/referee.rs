@@ -244,7 +244,8 @@ pub fn play_game(
         .chain(table.options.iter().map(|(k, v)| format!("{k}={v}")))
         .collect::<Vec<_>>()
         .join(" ");
-    // Start every player; the first that fails to start or to take the setup loses.
+    // Start every player, all at once (they load side by side), then set each up in
+    // turn; the first that fails to start or to take the setup loses.
     let mut players: Vec<PlayerProcess> = Vec::new();
     for (k, seat) in seats.iter().enumerate() {
         let player = k as u32 + 1;
@@ -258,17 +259,22 @@ pub fn play_game(
             seed.wrapping_mul(31).wrapping_add(k as u64),
             log,
         )
-        .and_then(|launch| PlayerProcess::start(&launch))
-        .and_then(|mut p| {
-            p.ask(&setup_line, SETUP_TIMEOUT)?;
-            if let Some(text) = &table.start {
-                p.ask(&format!("position {text}"), SETUP_TIMEOUT)?;
-            }
-            Ok(p)
-        });
+        .and_then(|launch| PlayerProcess::start(&launch));
         match started {
             Ok(p) => players.push(p),
             Err(fault) => return finish_fault(record, referee, &state, player, fault, players),
+        }
+    }
+    for k in 0..players.len() {
+        let p = &mut players[k];
+        let set_up = p
+            .ask(&setup_line, SETUP_TIMEOUT)
+            .and_then(|_| match &table.start {
+                Some(text) => p.ask(&format!("position {text}"), SETUP_TIMEOUT),
+                None => Ok(String::new()),
+            });
+        if let Err(fault) = set_up {
+            return finish_fault(record, referee, &state, k as u32 + 1, fault, players);
         }
     }
     loop {

@@ -1301,3 +1301,48 @@ fn a_bad_start_says_how_positions_are_written() {
         stderr(&o)
     );
 }
+
+/// The bench measures Breakthrough against its naive list-based yardstick, and the
+/// players' start-up: each figure is there and reads as a number.
+#[test]
+fn bench_has_its_yardstick_and_measures_start_up() {
+    let o = tabula(&["bench", "breakthrough", "--playouts", "40"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let naive = out
+        .lines()
+        .find(|l| l.starts_with("naive"))
+        .unwrap_or_else(|| panic!("no naive line: {out}"));
+    assert!(
+        naive.contains("bench/breakthrough_naive.pl (2 games"),
+        "{naive}"
+    );
+    let ratio: f64 = naive
+        .split("are ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("no ratio: {naive}"));
+    assert!(
+        ratio > 1.0,
+        "the fast path is slower than the naive version: {naive}"
+    );
+    let o = tabula(&["bench", "startup", "kingpawn"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for player in ["random", "perfect"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("kingpawn") && l.contains(player))
+            .unwrap_or_else(|| panic!("no line for {player}: {out}"));
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let seconds: f64 = fields[2].parse().unwrap_or_else(|_| panic!("{line}"));
+        let megabytes: f64 = fields[4].parse().unwrap_or_else(|_| panic!("{line}"));
+        assert!(seconds > 0.0 && megabytes > 1.0, "{line}");
+        assert!(
+            line.contains("Scryer machine built") || line.contains("consulted"),
+            "{line}"
+        );
+    }
+    assert!(out.contains("referee       kingpawn"), "{out}");
+}

@@ -1,11 +1,16 @@
-//! `tabula bench`: random playouts through the rules, on the fast path and as written.
+//! `tabula bench`: random playouts through the rules, on the fast path and as written
+//! (`tabula bench startup`, the players' start-up, is in `bench_startup.rs`).
 
 use super::*;
 
 #[derive(Args, Debug)]
 pub(super) struct BenchArgs {
-    /// The game to measure
+    /// The game whose rules to measure; or `startup`, to measure how long players take
+    /// to start (each game's weakest and strongest, and the referee's cost per game)
     pub(super) game: Option<String>,
+    /// After `startup`: the games to measure (default: every game with its own players)
+    #[arg(value_name = "GAMES")]
+    pub(super) games: Vec<String>,
     #[command(flatten)]
     pub(super) board: BoardArgs,
     /// Number of random games to play
@@ -20,6 +25,15 @@ pub(super) struct BenchArgs {
 }
 
 pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
+    if args.game.as_deref() == Some("startup") {
+        return super::bench_startup::bench_startup(&args.games);
+    }
+    if let Some(extra) = args.games.first() {
+        return Err(GameError::Usage(format!(
+            "bench measures one game at a time ({extra:?} is one too many); \
+             `tabula bench startup GAME...` measures several"
+        )));
+    }
     let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     let started = Instant::now();
     let rules = Rules::load(info, args.rules.as_deref())?;
@@ -99,6 +113,39 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
             println!("fast path   not used: {warning}");
         }
     }
+    yardstick(&rules, &args, speed)?;
+    Ok(())
+}
+
+/// The same random games on the game's naive version, when it has one
+/// (`prolog/bench/<game>_naive.pl`, the straightforward way to write it, e.g. a board of
+/// lists): the yardstick the speed of the rules is measured against.
+fn yardstick(rules: &Rules, args: &BenchArgs, speed: f64) -> Result<(), GameError> {
+    let file = game::prolog_dir()
+        .join("bench")
+        .join(format!("{}_naive.pl", rules.module()));
+    if !file.is_file() || args.board.start.is_some() || args.board.random_start {
+        return Ok(());
+    }
+    rules.engine().consult(&file)?;
+    let n = (args.playouts / 20).max(1);
+    let goal = format!(
+        "{}_naive:naive_playouts({}, {}, {n}, Plies, _)",
+        rules.module(),
+        term::to_text(&Term::List(args.board.options(args.seed))),
+        args.seed,
+    );
+    let timer = Instant::now();
+    let plies = rules.engine().query_value(&goal, "Plies")?;
+    let naive = term::as_i64(&plies).unwrap_or(0) as f64 / timer.elapsed().as_secs_f64().max(1e-9);
+    println!(
+        "naive       {naive:.0} plies/s on {} ({n} games, the yardstick): the rules \
+         tabula plays are {:.1} times as fast",
+        file.strip_prefix(game::prolog_dir())
+            .unwrap_or(&file)
+            .display(),
+        speed / naive.max(1e-9)
+    );
     Ok(())
 }
 

@@ -29,6 +29,12 @@ pub mod syntax_place;
 
 const SUPPORT: &str = include_str!("support.pl");
 
+/// The toplevel module Scryer's machine loads at its start. Scryer's own (560 lines
+/// and eleven libraries) reads and answers a person's queries, which tabula does in
+/// `support.pl`: only the module and its `started/0` flag are used here, and loading
+/// nothing else takes a good part off every engine's start-up.
+const TOPLEVEL: &str = ":- module('$toplevel', []).\n:- dynamic(started/0).\n";
+
 /// Run once in every new machine. With the toplevel marked as started, the loader
 /// throws load errors to its caller (consult_file/2 catches them) instead of printing
 /// them; the libraries are those a stock Scryer toplevel offers at its prompt.
@@ -497,7 +503,10 @@ fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
     let (_input, streams) =
         StreamConfig::from_callbacks(Some(sink(output.clone())), Some(sink(output.clone())));
     let mut machine = crate::timing::timed("Scryer machine built", || {
-        MachineBuilder::default().with_streams(streams).build()
+        MachineBuilder::default()
+            .with_streams(streams)
+            .with_toplevel(TOPLEVEL)
+            .build()
     });
     crate::timing::timed("support predicates loaded", || {
         machine.load_module_string("$tabula", SUPPORT);
