@@ -76,7 +76,8 @@ enum Command {
     Match(MatchArgs),
     /// Check that a rules file keeps the game contract, over random games
     Check(CheckArgs),
-    /// Measure random playouts through the Prolog rules
+    /// Measure random playouts through the Prolog rules (`bench startup`: the players'
+    /// start-up)
     Bench(BenchArgs),
     /// Run a championship: every pair plays both colours, grades as the assignments say
     Tournament(TournamentArgs),
