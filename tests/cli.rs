@@ -1293,6 +1293,15 @@ fn a_bad_start_says_how_positions_are_written() {
         "{err}"
     );
     assert!(!stdout(&o).contains("Game 1"), "{}", stdout(&o));
+    // The window says it before it opens (no display is needed to be told).
+    let o = tabula(&["gui", "kingpawn", "--start", "xyz"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .contains("Its positions are written as its usual start is: \"K81 k17 p18 w 0/30\""),
+        "{}",
+        stderr(&o)
+    );
     let o = tabula(&["play", "dots", "--start", "x"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(

@@ -35,6 +35,11 @@ pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
     if let Some(n) = args.seats.players {
         options.push(Term::compound("players", [Term::integer(n)]));
     }
+    if args.board.start.is_some() {
+        // A start that does not read is said here, in words, before a window opens.
+        let rules = Rules::load(info, args.rules.as_deref())?;
+        args.board.start_state(&rules, info, &options)?;
+    }
     let seats = args.seats.given();
     let screenshot = args.screenshot.clone();
     let gui_options = crate::gui::GuiOptions {

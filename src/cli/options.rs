@@ -57,7 +57,7 @@ impl BoardArgs {
 
     /// The start position `options` describe. When `--start` was given and the rules
     /// refuse it, the error says how the game writes a position, with its usual start
-    /// as the example (from `position_text//1`), and the option's own description.
+    /// as the example (from `position_text//1`), and where its rules file says more.
     pub(super) fn start_state(
         &self,
         rules: &Rules,

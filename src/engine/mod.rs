@@ -564,11 +564,15 @@ impl Worker {
             }
             Job::Query { goal, limit, reply } => {
                 let result = self.query(&goal, limit);
-                if let Err(EngineError::Halted) = result {
+                self.take_output();
+                let halted = matches!(result, Err(EngineError::Halted));
+                let _ = reply.send(result);
+                if halted {
+                    // After the answer, not before: the caller may end the process
+                    // (a served player that calls halt does), and the next job waits
+                    // for the rebuilt machine anyway.
                     self.rebuild();
                 }
-                self.take_output();
-                let _ = reply.send(result);
             }
             Job::Repl {
                 goal,
