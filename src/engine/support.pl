@@ -73,15 +73,14 @@ residue(Bindings, Residue) :-
 %
 % A file whose clauses for one predicate come in separate groups, without a
 % discontiguous/1 declaration, is refused too: Scryer keeps only the last group, so the
-% program would not be the one written. It is refused before it is consulted, so that
-% Scryer's own warning (printed raw on stdout, "% Warning: overwriting ...") never
-% comes before tabula's sentence.
+% program would not be the one written; so is a clause for another module's predicate
+% (refused_clause/3). Such a file is refused before it is consulted, so that Scryer's
+% own warning (printed raw on stdout, "% Warning: overwriting ...") never comes before
+% tabula's sentence.
 consult_file(PathChars, Result) :-
     atom_chars(Path, PathChars),
-    (   catch(split_predicate(Path, PI, First, Line), _, fail) ->
-        Result = error(error(discontiguous(PI, First), consult/1), Line)
-    ;   catch(foreign_clause(Path, PI, Line), _, fail) ->
-        Result = error(error(foreign_clause(PI), consult/1), Line)
+    (   catch(refused_clause(Path, Refusal, Line), _, fail) ->
+        Result = error(error(Refusal, consult/1), Line)
     ;   catch(consult_source(Path), E, true),
         (   nonvar(E) ->
             error_line(E, Path, Line),
@@ -125,72 +124,101 @@ open_source(Path, S) :-
     open(Path, read, S),
     (   peek_char(S, '\xFEFF\') -> get_n_chars(S, 0, _) ; true ).
 
-%% split_predicate(+Path, -PI, -FirstLine, -Line)
-% The clauses of PI in the file at Path come in more than one group: the first group
-% starts on FirstLine and another on Line. Any term in between ends a group, a
-% directive too, as in Scryer's loader. Predicates declared discontiguous are fine.
-% Fails when every predicate is in one group, and stops quietly at a term that does
-% not read on its own (the file's own operators, say).
-split_predicate(Path, PI, First, Line) :-
+%% refused_clause(+Path, -Refusal, -Line)
+% The first clause of the file at Path that tabula refuses before Scryer loads it, on
+% Line, in one pass over the file's terms (the start-up of every player pays for it):
+%  * discontiguous(PI, First): the clauses of PI come in more than one group, the first
+%    starting on line First and another on Line. Any term in between ends a group, a
+%    directive too, as in Scryer's loader. Predicates declared discontiguous are fine.
+%  * foreign_clause(M:F/A): the clause is for a predicate of another module M that is
+%    already loaded, and the file does not declare it multifile: Scryer would replace
+%    M's own clauses with the file's (printing a raw "% Warning: overwriting ..." when M
+%    made it multifile).
+% Fails when there is none, and stops quietly at a term that does not read on its own
+% (the file's own operators, say).
+% ?- refused_clause('dots.pl', R, L).  fails for the game's own rules.
+%
+% The scan reads terms only, with read_term/3: the stream counts the lines read after
+% each term, and the line a clause starts on (past comments and blank lines) is worked
+% out only for the clause refused.
+refused_clause(Path, Refusal, Line) :-
     empty_assoc(Seen),
     setup_call_cleanup(open_source(Path, S),
-                       split_predicate_(S, 0, none, Seen, [], PI, First, Line),
-                       close(S)).
+                       scan_terms(S, 0, none, Seen, [], [], Refusal0, Before),
+                       close(S)),
+    refusal_lines(Refusal0, Before, Path, Refusal, Line).
 
-split_predicate_(S, Lines0, Current, Seen, Declared, PI, First, Line) :-
-    next_term(S, Lines0, T, Here, Lines),
+% scan_terms(+S, +Lines, +Current, +Seen, +Discontiguous, +Multifile, -Refusal, -Before):
+% Lines are the lines read before the next term; Current the predicate of the group
+% being read (none after another term); Seen maps each predicate met to the lines read
+% before its first clause. Refusal is discontiguous(PI, FirstBefore) or
+% foreign_clause(PI), for the clause after line Before.
+scan_terms(S, Lines0, Current, Seen, Discontiguous, Multifile, Refusal, Before) :-
+    catch(read_term(S, T, []), _, fail),
+    T \== end_of_file,
+    stream_property(S, position(position_and_lines_read(_, Lines))),
     (   T = (:- Directive) ->
-        (   Directive = discontiguous(PIs) -> pred_indicators(PIs, Declared, Declared1)
-        ;   Declared1 = Declared
-        ),
-        split_predicate_(S, Lines, none, Seen, Declared1, PI, First, Line)
+        declared(Directive, Discontiguous, Discontiguous1, Multifile, Multifile1),
+        scan_terms(S, Lines, none, Seen, Discontiguous1, Multifile1, Refusal, Before)
     ;   clause_key(T, Key) ->
         (   Key == Current ->
-            split_predicate_(S, Lines, Current, Seen, Declared, PI, First, Line)
-        ;   get_assoc(Key, Seen, Line0), \+ memberchk(Key, Declared) ->
-            PI = Key, First = Line0, Line = Here
-        ;   put_assoc(Key, Seen, Here, Seen1),
-            split_predicate_(S, Lines, Key, Seen1, Declared, PI, First, Line)
+            scan_terms(S, Lines, Current, Seen, Discontiguous, Multifile, Refusal, Before)
+        ;   get_assoc(Key, Seen, First), \+ memberchk(Key, Discontiguous) ->
+            Refusal = discontiguous(Key, First), Before = Lines0
+        ;   put_assoc(Key, Seen, Lines0, Seen1),
+            scan_terms(S, Lines, Key, Seen1, Discontiguous, Multifile, Refusal, Before)
         )
-    ;   split_predicate_(S, Lines, none, Seen, Declared, PI, First, Line)
+    ;   foreign_head(T, M, H), atom(M), callable(H),
+        functor(H, F, A),
+        \+ memberchk(M:F/A, Multifile),
+        catch(current_predicate(M:F/A), _, fail) ->
+        Refusal = foreign_clause(M:F/A), Before = Lines0
+    ;   scan_terms(S, Lines, none, Seen, Discontiguous, Multifile, Refusal, Before)
     ).
 
-%% foreign_clause(+Path, -PI, -Line)
-% The clause on Line of the file at Path is for PI = M:F/A, a predicate of another
-% module M that is already loaded, and the file does not declare it multifile: Scryer
-% would replace M's own clauses with the file's (printing a raw "% Warning:
-% overwriting ..." when M made it multifile). Fails when there is no such clause.
-foreign_clause(Path, M:F/A, Line) :-
-    setup_call_cleanup(open_source(Path, S),
-                       foreign_clause_(S, 0, [], M, F, A, Line),
-                       close(S)).
+% The predicates a directive declares discontiguous or multifile, added to the lists.
+declared(discontiguous(PIs), Ds0, Ds, Ms, Ms) :- !, indicators(PIs, _, Ds0, Ds).
+declared(multifile(PIs), Ds, Ds, Ms0, Ms) :- !, indicators(PIs, module, Ms0, Ms).
+declared(_, Ds, Ds, Ms, Ms).
 
-foreign_clause_(S, Lines0, Declared, M, F, A, Line) :-
-    next_term(S, Lines0, T, Here, Lines),
-    (   T = (:- multifile(PIs)) ->
-        module_indicators(PIs, Declared, Declared1),
-        foreign_clause_(S, Lines, Declared1, M, F, A, Line)
-    ;   foreign_head(T, M0, H), atom(M0), callable(H),
-        functor(H, F0, A0),
-        \+ memberchk(M0:F0/A0, Declared),
-        catch(current_predicate(M0:F0/A0), _, fail) ->
-        M = M0, F = F0, A = A0, Line = Here
-    ;   foreign_clause_(S, Lines, Declared, M, F, A, Line)
-    ).
+% refusal_lines(+Refusal0, +Before, +Path, -Refusal, -Line): the lines the clauses
+% start on, from the lines read before them.
+refusal_lines(discontiguous(PI, FirstBefore), Before, Path, discontiguous(PI, First), Line) :-
+    clause_start(Path, FirstBefore, First),
+    clause_start(Path, Before, Line).
+refusal_lines(foreign_clause(PI), Before, Path, foreign_clause(PI), Line) :-
+    clause_start(Path, Before, Line).
+
+% clause_start(+Path, +Before, -Line): the line of the file at Path where the first
+% clause after its first Before lines starts, past blank lines and comments.
+clause_start(Path, Before, Line) :-
+    setup_call_cleanup(open_source(Path, S), read_lines(S, Lines), close(S)),
+    length(Skipped, Before),
+    append(Skipped, Rest, Lines),
+    first_code_line(Rest, Before, Line).
 
 foreign_head((M:H :- _), M, H) :- !.
 foreign_head(M:H, M, H).
 
-% The M:F/A of a multifile/1 declaration: lists and conjunctions of them, F//A too.
-module_indicators(V, Ks, Ks) :- var(V), !.
-module_indicators([], Ks, Ks) :- !.
-module_indicators([P|Ps], Ks0, Ks) :- !,
-    module_indicators(P, Ks0, Ks1), module_indicators(Ps, Ks1, Ks).
-module_indicators((P, Ps), Ks0, Ks) :- !,
-    module_indicators(P, Ks0, Ks1), module_indicators(Ps, Ks1, Ks).
-module_indicators(M:F/A, Ks, [M:F/A|Ks]) :- !.
-module_indicators(M:F//A0, Ks, [M:F/A|Ks]) :- integer(A0), !, A is A0 + 2.
-module_indicators(_, Ks, Ks).
+% The predicate indicators of a discontiguous/1 or multifile/1 declaration: p/1, p//0,
+% lists and conjunctions of them. With Module = module they are kept as M:F/A (those
+% without a module left out), else as F/A (a module dropped).
+indicators(V, _, Ks, Ks) :- var(V), !.
+indicators([], _, Ks, Ks) :- !.
+indicators([P|Ps], Module, Ks0, Ks) :- !,
+    indicators(P, Module, Ks0, Ks1), indicators(Ps, Module, Ks1, Ks).
+indicators((P, Ps), Module, Ks0, Ks) :- !,
+    indicators(P, Module, Ks0, Ks1), indicators(Ps, Module, Ks1, Ks).
+indicators(M:P, Module, Ks0, Ks) :- !,
+    (   Module == module ->
+        (   indicator(P, PI) -> Ks = [M:PI|Ks0] ; Ks = Ks0 )
+    ;   indicators(P, Module, Ks0, Ks)
+    ).
+indicators(P, Module, Ks0, Ks) :-
+    (   Module \== module, indicator(P, PI) -> Ks = [PI|Ks0] ; Ks = Ks0 ).
+
+indicator(F/A, F/A) :- atom(F), integer(A).
+indicator(F//A0, F/A) :- atom(F), integer(A0), A is A0 + 2.
 
 % The predicate a clause (or grammar rule) of this module defines; clauses for another
 % module's predicates (M:Head) are left alone.
@@ -202,19 +230,6 @@ clause_key((Head :- _), Key) :- !, head_key(Head, Key).
 clause_key(Head, Key) :- head_key(Head, Key).
 
 head_key(Head, F/A) :- callable(Head), Head \= _:_, functor(Head, F, A).
-
-% The predicate indicators of a discontiguous/1 declaration: p/1, p//0, lists and
-% conjunctions of them.
-pred_indicators(Var, Ks, Ks) :- var(Var), !.
-pred_indicators([], Ks, Ks) :- !.
-pred_indicators([P|Ps], Ks0, Ks) :- !,
-    pred_indicators(P, Ks0, Ks1), pred_indicators(Ps, Ks1, Ks).
-pred_indicators((P, Ps), Ks0, Ks) :- !,
-    pred_indicators(P, Ks0, Ks1), pred_indicators(Ps, Ks1, Ks).
-pred_indicators(_:P, Ks0, Ks) :- !, pred_indicators(P, Ks0, Ks).
-pred_indicators(F/A, Ks, [F/A|Ks]) :- !.
-pred_indicators(F//A0, Ks, [F/A|Ks]) :- integer(A0), !, A is A0 + 2.
-pred_indicators(_, Ks, Ks).
 
 % Syntax errors carry the line where the reader gave up, the end of the clause (of the
 % next one, for a missing full stop), not the line of the mistake: the place given is
@@ -233,38 +248,26 @@ error_line(_, _, 0).
 
 first_line_containing(Path, F, A, Line) :-
     setup_call_cleanup(open_source(Path, S),
-                       first_line_containing_(S, 0, F, A, Line),
-                       close(S)).
+                       first_term_containing(S, 0, F, A, Before),
+                       close(S)),
+    clause_start(Path, Before, Line).
 
-first_line_containing_(S, Lines0, F, A, Line) :-
-    next_term(S, Lines0, T, Start, Lines),
-    (   contains_functor(T, F, A) -> Line = Start
-    ;   first_line_containing_(S, Lines, F, A, Line)
-    ).
-
-%% next_term(+Stream, +Lines0, -Term, -Start, -Lines)
-% Term is the next term of Stream, Lines0 the lines wholly read before it; it starts on
-% line Start (when no block comment comes first), and Lines are the lines wholly read
-% after it. Fails at the end or at a term that does not read. The stream's own count
-% misses what get_char/2 reads, so the count is kept here: ours before the term, plus
-% what reading the term advanced the stream's.
-next_term(S, Lines0, T, Start, Lines) :-
-    skip_layout(S, Lines0, Before),
-    stream_property(S, position(position_and_lines_read(_, Read0))),
+% first_term_containing(+S, +Lines0, +F, +A, -Before): the next term of S that contains
+% F/A comes after line Before (Lines0 the lines read so far). Fails at the end or at a
+% term that does not read.
+first_term_containing(S, Lines0, F, A, Before) :-
     catch(read_term(S, T, []), _, fail),
     T \== end_of_file,
-    stream_property(S, position(position_and_lines_read(_, Read))),
-    Start is Before + 1,
-    Lines is Before + Read - Read0.
+    (   contains_functor(T, F, A) -> Before = Lines0
+    ;   stream_property(S, position(position_and_lines_read(_, Lines))),
+        first_term_containing(S, Lines, F, A, Before)
+    ).
 
 % unreadable_clause_start(+Path, -Line): the first line of the first clause of the file
 % that does not read: the first line of code after the last clause that did.
 unreadable_clause_start(Path, Line) :-
     setup_call_cleanup(open_source(Path, S), last_good_end(S, 0, End), close(S)),
-    setup_call_cleanup(open_source(Path, S2), read_lines(S2, Lines), close(S2)),
-    length(Skipped, End),
-    append(Skipped, Rest, Lines),
-    first_code_line(Rest, End, Line).
+    clause_start(Path, End, Line).
 
 last_good_end(S, End0, End) :-
     catch(read_term(S, T, []), error(syntax_error(_), _), T = '$unreadable'),
@@ -289,19 +292,6 @@ block_comment([L|Ls], N, Line) :-
     (   append(_, ['*', '/'|_], L) -> first_code_line(Ls, N1, Line)
     ;   block_comment(Ls, N1, Line)
     ).
-
-% Blank lines and line comments before a clause, so that its first line is known.
-skip_layout(S, Lines0, Lines) :-
-    peek_char(S, C),
-    (   C == '\n' -> get_char(S, _), Lines1 is Lines0 + 1, skip_layout(S, Lines1, Lines)
-    ;   member(C, [' ', '\t', '\r']) -> get_char(S, _), skip_layout(S, Lines0, Lines)
-    ;   C == '%' -> skip_line(S), Lines1 is Lines0 + 1, skip_layout(S, Lines1, Lines)
-    ;   Lines = Lines0
-    ).
-
-skip_line(S) :-
-    get_char(S, C),
-    (   ( C == '\n' ; C == end_of_file ) -> true ; skip_line(S) ).
 
 contains_functor(T, F, A) :-
     compound(T),
