@@ -256,12 +256,12 @@ accelerate(Game, Fast) :-
     decelerate(Game),
     assertz(game:checked(Game)),
     (   Fast == none -> true
-    ;   assertz(game:accelerated(Game, Fast))
+    ;   game:play_fast(Game, Fast)
     ).
 
 %% decelerate(+Game)
 % Game is played by its rules as written again, and its players do not
 % use their model.
 decelerate(Game) :-
-    retractall(game:accelerated(Game, _)),
+    game:play_as_written(Game),
     retractall(game:checked(Game)).

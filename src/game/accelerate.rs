@@ -272,12 +272,11 @@ pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Resu
     // game:checked/1 lets the players use their model, game:accelerated/2 sends the
     // contract's calls to the fast path (see accelerators.pl's accelerate/2).
     let game = term::quote_atom(subject.game_module);
-    let mut switch =
-        format!("retractall(game:accelerated({game}, _)), retractall(game:checked({game}))");
+    let mut switch = format!("game:play_as_written({game}), retractall(game:checked({game}))");
     if matches!(verdict, Verdict::Agree(_)) {
         switch.push_str(&format!(", assertz(game:checked({game}))"));
         if module.is_some() {
-            switch.push_str(&format!(", assertz(game:accelerated({game}, {fast_atom}))"));
+            switch.push_str(&format!(", game:play_fast({game}, {fast_atom})"));
         }
     }
     engine
@@ -302,10 +301,10 @@ pub fn without_fast_path<T>(
     run: impl FnOnce() -> T,
 ) -> Result<T> {
     let m = term::quote_atom(game_module);
-    engine.query_once(&format!("retractall(game:accelerated({m}, _))"))?;
+    engine.query_once(&format!("game:play_as_written({m})"))?;
     let out = run();
     engine.query_once(&format!(
-        "assertz(game:accelerated({m}, {}))",
+        "game:play_fast({m}, {})",
         term::quote_atom(fast_module)
     ))?;
     Ok(out)
