@@ -176,6 +176,11 @@ fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
         view.env
             .push((crate::game::accelerate::ENV.into(), verdicts));
     }
+    // Likewise the rules files' texts it found clean (see engine::scanned).
+    let scanned = crate::engine::scanned::for_players();
+    if !scanned.is_empty() {
+        view.env.push((crate::engine::scanned::ENV.into(), scanned));
+    }
     let spec_text = match spec {
         PlayerSpec::File(path) => {
             let file = sandbox::absolute(path);

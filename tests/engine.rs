@@ -132,6 +132,46 @@ fn clauses_split_in_groups_are_refused_since_prolog_would_drop_the_first() {
 }
 
 #[test]
+fn a_text_scanned_clean_is_remembered_and_only_a_clean_one() {
+    use tabula::engine::scanned;
+    let hash_of = |p: &std::path::Path| scanned::hash(&std::fs::read(p).unwrap());
+    let engine = Engine::new().unwrap();
+    // Split clauses at the end of a file followed by blank lines (where read_term/3
+    // alone throws) are still found; the file is not remembered as clean.
+    let late = temp_file(
+        "late.pl",
+        "a(1).
+b(1).
+a(2).
+
+
+",
+    );
+    assert!(matches!(
+        engine.consult(&late),
+        Err(EngineError::Load { line: Some(3), .. })
+    ));
+    assert!(!scanned::is_clean(&hash_of(&late)));
+    // A clean file is remembered by its text, whatever its name.
+    let text = format!(
+        ":- module(clean_{}, [c/1]).\nc(1).\n\n\n",
+        std::process::id()
+    );
+    let clean = temp_file("clean.pl", &text);
+    engine.consult(&clean).unwrap();
+    assert!(scanned::is_clean(&hash_of(&clean)));
+    assert!(scanned::for_players().contains(&hash_of(&clean)));
+    // A clause for a named module's predicate is refused or not by what is loaded, so
+    // such a file is scanned every time.
+    let qualified = temp_file(
+        "qualified.pl",
+        &format!("q(1).\nnot_loaded_{}:f(1).\n", std::process::id()),
+    );
+    engine.consult(&qualified).unwrap();
+    assert!(!scanned::is_clean(&hash_of(&qualified)));
+}
+
+#[test]
 fn a_missing_file_is_an_error() {
     let engine = Engine::new().unwrap();
     let err = engine

@@ -25,6 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
 pub mod process;
+pub mod scanned;
 pub mod syntax_place;
 
 const SUPPORT: &str = include_str!("support.pl");
@@ -36,7 +37,7 @@ const SUPPORT: &str = include_str!("support.pl");
 const TOPLEVEL: &str = ":- module('$toplevel', []).\n:- dynamic(started/0).\n";
 
 /// Run once in every new machine. With the toplevel marked as started, the loader
-/// throws load errors to its caller (consult_file/2 catches them) instead of printing
+/// throws load errors to its caller (consult_file/3 catches them) instead of printing
 /// them; the libraries are those a stock Scryer toplevel offers at its prompt.
 const SETUP: [&str; 5] = [
     "asserta('$toplevel':started).",
@@ -640,7 +641,16 @@ impl Worker {
                 place: None,
             });
         }
-        let goal = format!("'$tabula':consult_file({}, R).", term::quote_string(text));
+        // A text scanned clean before need not be scanned again (see `scanned`).
+        let hash = std::fs::read(path).ok().map(|bytes| scanned::hash(&bytes));
+        let scan = match &hash {
+            Some(h) if scanned::is_clean(h) => "skip",
+            _ => "scan",
+        };
+        let goal = format!(
+            "'$tabula':consult_file({}, {scan}, R).",
+            term::quote_string(text)
+        );
         let answers: Vec<_> = self.machine.run_query(goal).collect();
         let result = answers.into_iter().find_map(|a| match a {
             Ok(scryer_prolog::LeafAnswer::LeafAnswer { bindings, .. }) => {
@@ -650,6 +660,12 @@ impl Worker {
         });
         match result {
             Some(Term::Atom(ok)) if ok == "ok" => Ok(()),
+            Some(Term::Atom(clean)) if clean == "clean" => {
+                if let Some(h) = &hash {
+                    scanned::remember_clean(h);
+                }
+                Ok(())
+            }
             Some(Term::Compound(name, args)) if name == "error" && args.len() == 2 => {
                 let (line, place) = match term::args(&args[1], "clause", 2) {
                     // A syntax error: the clause that does not read, from its first

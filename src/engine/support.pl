@@ -6,7 +6,7 @@ goal that does not parse becomes an answer instead of a panic inside the host, a
 runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
-:- module('$tabula', [run/4, consult_file/2, repl_answer/5, doc_lines/2, file_module/2,
+:- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
                       file_facts/2]).
 
 :- use_module(library(charsio)).
@@ -66,25 +66,32 @@ residue(Bindings, Residue) :-
         copy_term(Vars, Vars, Residue)
     ).
 
-%% consult_file(+PathChars, -Result)
-% Consults the file at PathChars. Result is `ok`, or `error(E, Line)` with the error
-% term and the line it was found on (0 when unknown), or for a syntax error
-% clause(Start, Noticed) (see error_line/3).
+%% consult_file(+PathChars, +Scan, -Result)
+% Consults the file at PathChars. Result is `ok`, or `clean` (ok, and the file's text
+% alone says it has none of the clauses refused below: a file with the same text need
+% not be scanned again), or `error(E, Line)` with the error term and the line it was
+% found on (0 when unknown), or for a syntax error clause(Start, Noticed) (see
+% error_line/3).
 %
-% A file whose clauses for one predicate come in separate groups, without a
-% discontiguous/1 declaration, is refused too: Scryer keeps only the last group, so the
-% program would not be the one written; so is a clause for another module's predicate
-% (refused_clause/3). Such a file is refused before it is consulted, so that Scryer's
-% own warning (printed raw on stdout, "% Warning: overwriting ...") never comes before
-% tabula's sentence.
-consult_file(PathChars, Result) :-
+% With Scan = scan, the file is read once before it is consulted, and refused for a
+% predicate whose clauses come in separate groups without a discontiguous/1
+% declaration (Scryer keeps only the last group, so the program would not be the one
+% written), or for a clause of another module's predicate (scan_file/2). Refused
+% before it is consulted, so that Scryer's own warning (printed raw on stdout, "%
+% Warning: overwriting ...") never comes before tabula's sentence. With Scan = skip,
+% the file's text is known to be clean (the engine keeps the hashes of clean texts).
+consult_file(PathChars, Scan, Result) :-
     atom_chars(Path, PathChars),
-    (   catch(refused_clause(Path, Refusal, Line), _, fail) ->
+    (   Scan == scan, catch(scan_file(Path, Outcome), _, fail) -> true
+    ;   Outcome = unscanned
+    ),
+    (   Outcome = refused(Refusal, Line) ->
         Result = error(error(Refusal, consult/1), Line)
     ;   catch(consult_source(Path), E, true),
         (   nonvar(E) ->
             error_line(E, Path, Line),
             Result = error(E, Line)
+        ;   Outcome == clean(false) -> Result = clean
         ;   Result = ok
         )
     ).
@@ -124,9 +131,10 @@ open_source(Path, S) :-
     open(Path, read, S),
     (   peek_char(S, '\xFEFF\') -> get_n_chars(S, 0, _) ; true ).
 
-%% refused_clause(+Path, -Refusal, -Line)
-% The first clause of the file at Path that tabula refuses before Scryer loads it, on
-% Line, in one pass over the file's terms (the start-up of every player pays for it):
+%% scan_file(+Path, -Outcome)
+% Reads the terms of the file at Path once, before Scryer loads it (the start-up of
+% every player pays for it). Outcome is refused(Refusal, Line) for the first clause
+% tabula refuses, on Line:
 %  * discontiguous(PI, First): the clauses of PI come in more than one group, the first
 %    starting on line First and another on Line. Any term in between ends a group, a
 %    directive too, as in Scryer's loader. Predicates declared discontiguous are fine.
@@ -134,46 +142,65 @@ open_source(Path, S) :-
 %    already loaded, and the file does not declare it multifile: Scryer would replace
 %    M's own clauses with the file's (printing a raw "% Warning: overwriting ..." when M
 %    made it multifile).
-% Fails when there is none, and stops quietly at a term that does not read on its own
-% (the file's own operators, say).
-% ?- refused_clause('dots.pl', R, L).  fails for the game's own rules.
+% Else clean(Qualified), Qualified = true when some clause is for a predicate M:F/A of
+% a named module (whether it is refused then depends on the modules loaded, not on the
+% text alone). Fails at a term that does not read on its own (the file's own
+% operators, say): Scryer's loader then says what is wrong.
+% ?- scan_file('prolog/dots.pl', O).
+%    O = clean(false).
 %
 % The scan reads terms only, with read_term/3: the stream counts the lines read after
 % each term, and the line a clause starts on (past comments and blank lines) is worked
 % out only for the clause refused.
-refused_clause(Path, Refusal, Line) :-
+scan_file(Path, Outcome) :-
     empty_assoc(Seen),
     setup_call_cleanup(open_source(Path, S),
-                       scan_terms(S, 0, none, Seen, [], [], Refusal0, Before),
+                       scan_terms(S, 0, none, Seen, [], [], false, Outcome0),
                        close(S)),
-    refusal_lines(Refusal0, Before, Path, Refusal, Line).
+    (   Outcome0 = refused(Refusal0, Before) ->
+        refusal_lines(Refusal0, Before, Path, Refusal, Line),
+        Outcome = refused(Refusal, Line)
+    ;   Outcome = Outcome0
+    ).
 
-% scan_terms(+S, +Lines, +Current, +Seen, +Discontiguous, +Multifile, -Refusal, -Before):
+% scan_terms(+S, +Lines, +Current, +Seen, +Discontiguous, +Multifile, +Qualified,
+%            -Outcome):
 % Lines are the lines read before the next term; Current the predicate of the group
 % being read (none after another term); Seen maps each predicate met to the lines read
-% before its first clause. Refusal is discontiguous(PI, FirstBefore) or
-% foreign_clause(PI), for the clause after line Before.
-scan_terms(S, Lines0, Current, Seen, Discontiguous, Multifile, Refusal, Before) :-
-    catch(read_term(S, T, []), _, fail),
-    T \== end_of_file,
-    stream_property(S, position(position_and_lines_read(_, Lines))),
+% before its first clause. Outcome is clean(Qualified) or refused(Refusal, Before):
+% Refusal is discontiguous(PI, FirstBefore) or foreign_clause(PI), for the clause after
+% line Before.
+scan_terms(S, Lines0, Current, Seen, Ds, Ms, Q, Outcome) :-
+    % Layout and comments skipped first, as Scryer's loader does: read_term/3 throws
+    % a syntax error on blank lines at the end of a file.
+    (   '$devour_whitespace'(S) -> catch(read_term(S, T, []), _, fail)
+    ;   T = end_of_file
+    ),
+    (   T == end_of_file -> Outcome = clean(Q)
+    ;   stream_property(S, position(position_and_lines_read(_, Lines))),
+        scan_term(T, S, Lines0, Lines, Current, Seen, Ds, Ms, Q, Outcome)
+    ).
+
+scan_term(T, S, Lines0, Lines, Current, Seen, Ds, Ms, Q, Outcome) :-
     (   T = (:- Directive) ->
-        declared(Directive, Discontiguous, Discontiguous1, Multifile, Multifile1),
-        scan_terms(S, Lines, none, Seen, Discontiguous1, Multifile1, Refusal, Before)
+        declared(Directive, Ds, Ds1, Ms, Ms1),
+        scan_terms(S, Lines, none, Seen, Ds1, Ms1, Q, Outcome)
     ;   clause_key(T, Key) ->
         (   Key == Current ->
-            scan_terms(S, Lines, Current, Seen, Discontiguous, Multifile, Refusal, Before)
-        ;   get_assoc(Key, Seen, First), \+ memberchk(Key, Discontiguous) ->
-            Refusal = discontiguous(Key, First), Before = Lines0
+            scan_terms(S, Lines, Current, Seen, Ds, Ms, Q, Outcome)
+        ;   get_assoc(Key, Seen, First), \+ memberchk(Key, Ds) ->
+            Outcome = refused(discontiguous(Key, First), Lines0)
         ;   put_assoc(Key, Seen, Lines0, Seen1),
-            scan_terms(S, Lines, Key, Seen1, Discontiguous, Multifile, Refusal, Before)
+            scan_terms(S, Lines, Key, Seen1, Ds, Ms, Q, Outcome)
         )
-    ;   foreign_head(T, M, H), atom(M), callable(H),
+    ;   foreign_head(T, M, H), atom(M), callable(H) ->
         functor(H, F, A),
-        \+ memberchk(M:F/A, Multifile),
-        catch(current_predicate(M:F/A), _, fail) ->
-        Refusal = foreign_clause(M:F/A), Before = Lines0
-    ;   scan_terms(S, Lines, none, Seen, Discontiguous, Multifile, Refusal, Before)
+        (   \+ memberchk(M:F/A, Ms),
+            catch(current_predicate(M:F/A), _, fail) ->
+            Outcome = refused(foreign_clause(M:F/A), Lines0)
+        ;   scan_terms(S, Lines, none, Seen, Ds, Ms, true, Outcome)
+        )
+    ;   scan_terms(S, Lines, none, Seen, Ds, Ms, Q, Outcome)
     ).
 
 % The predicates a directive declares discontiguous or multifile, added to the lists.
