@@ -3,6 +3,7 @@
 //! asked of the Prolog game contract (`prolog/game.pl`).
 
 pub mod board;
+pub mod cache;
 pub mod cgroup;
 pub mod championship;
 pub mod check;

@@ -70,11 +70,7 @@ pub fn for_players() -> String {
 }
 
 fn cache_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("tabula").join("scanned"))
+    crate::cache::dir("scanned")
 }
 
 #[cfg(test)]

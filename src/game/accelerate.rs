@@ -159,11 +159,7 @@ fn hash_files(files: &[&Path]) -> Result<String> {
 /// Where verdicts are kept between runs: `$XDG_CACHE_HOME/tabula/rules-checks`, or
 /// `~/.cache/tabula/rules-checks`.
 fn cache_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("tabula").join("rules-checks"))
+    crate::cache::dir("rules-checks")
 }
 
 fn read_cache(hash: &str) -> Option<Verdict> {
