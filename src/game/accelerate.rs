@@ -265,8 +265,8 @@ pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Resu
         }
     };
     remember(&hash, &verdict);
-    // game:checked/1 lets the players use their model, game:accelerated/2 sends the
-    // contract's calls to the fast path (see accelerators.pl's accelerate/2).
+    // game:checked/1 lets the players use their model; game:play_fast/2 sends the
+    // contract's calls to the fast path (see game.pl), play_as_written/1 takes it away.
     let game = term::quote_atom(subject.game_module);
     let mut switch = format!("game:play_as_written({game}), retractall(game:checked({game}))");
     if matches!(verdict, Verdict::Agree(_)) {
