@@ -40,7 +40,8 @@ fn cpu_time() -> f64 {
     secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
-/// Runs `query` (a count of plies) and gives the plies and the CPU seconds it took.
+/// Runs `run` (a query answering a count of plies) and gives the plies and the CPU
+/// seconds it took.
 fn measured(run: impl FnOnce() -> Result<Term, GameError>) -> Result<(i64, f64), GameError> {
     let start = cpu_time();
     let plies = run()?;
