@@ -25,7 +25,7 @@ from wrapping around). Each of these sets is then looked up in a table
 that holds its list of moves ready-made (left_moves/5 and the like),
 rather than taking the set bits out one by one; and the rows are not
 walked by a recursion: a generator clause per side and board height,
-built at load time, takes the lists apart in its head and has the row
+built when a board of that height first comes, takes the lists apart in its head and has the row
 numbers written in (see "Generating the moves"). Black is the same with
 the rows the other way round. apply_move/4 checks the few squares
 involved and rebuilds only the rows that changed, reaching them with one
@@ -51,19 +51,38 @@ indexed call (row_of/3 and the like) instead of a walk.
 legal_moves(breakthrough(Rows, Cols, Turn, White, Black, _, _, Result), Moves) :-
     (   Result == ongoing ->
         Full is (1 << Cols) - 1,
+        % A generator fails only when it is not built yet: the first position
+        % of a height builds that height's generators (and asks again). Written
+        % out for each of the four: a helper between them costs a call a move,
+        % 2% of the playouts' speed.
         (   Cols =< 8 ->
-            (   Turn =:= 1 -> white_narrow(Rows, White, Black, Full, Moves)
-            ;   black_narrow(Rows, White, Black, Full, Moves)
+            (   Turn =:= 1 ->
+                (   white_narrow(Rows, White, Black, Full, Moves0) -> true
+                ;   build_generators(Rows),
+                    white_narrow(Rows, White, Black, Full, Moves0)
+                )
+            ;   black_narrow(Rows, White, Black, Full, Moves0) -> true
+            ;   build_generators(Rows),
+                black_narrow(Rows, White, Black, Full, Moves0)
             )
-        ;   Turn =:= 1 -> white_wide(Rows, White, Black, Full, Moves)
-        ;   black_wide(Rows, White, Black, Full, Moves)
-        )
+        ;   Turn =:= 1 ->
+            (   white_wide(Rows, White, Black, Full, Moves0) -> true
+            ;   build_generators(Rows),
+                white_wide(Rows, White, Black, Full, Moves0)
+            )
+        ;   black_wide(Rows, White, Black, Full, Moves0) -> true
+        ;   build_generators(Rows),
+            black_wide(Rows, White, Black, Full, Moves0)
+        ),
+        Moves = Moves0
     ;   Moves = []
     ).
 
 /* How the moves are generated. Every side, board height and width class
-   (at most 8 columns, or more) has its own generator, a clause built when
-   the file is loaded (build_generators/0): it takes the row masks apart in
+   (at most 8 columns, or more) has its own generator, a clause built the
+   first time a board of that height is asked for its moves
+   (build_generators/1: most runs play one size, and the 36 clauses of all
+   nine heights would cost 14 ms and 2 MB at every start): it takes the row masks apart in
    its head and handles the rows one after the other in its body, with the
    row numbers written in, so that no time goes into walking the lists. For
    White on a narrow board of Rows rows, the clause is
@@ -90,19 +109,22 @@ legal_moves(breakthrough(Rows, Cols, Turn, White, Black, _, _, Result), Moves) :
    Black's generator is the same with the rows the other way round: the
    pieces of row R (R = 2..n, ascending) go to row R-1. */
 
-% The generators, built by build_generators/0:
+% The generators, built by build_generators/1:
 :- dynamic(white_narrow/5).
 :- dynamic(white_wide/5).
 :- dynamic(black_narrow/5).
 :- dynamic(black_wide/5).
 
-build_generators :-
-    retractall(white_narrow(_, _, _, _, _)),
-    retractall(white_wide(_, _, _, _, _)),
-    retractall(black_narrow(_, _, _, _, _)),
-    retractall(black_wide(_, _, _, _, _)),
-    (   between(4, 12, Rows),
-        member(Side-Width, [white-narrow, white-wide, black-narrow, black-wide]),
+%% build_generators(+Rows)
+% Asserts the four generators of boards of Rows rows (4..12), in place of
+% any built before; fails for another height, which has no board.
+build_generators(Rows) :-
+    between(4, 12, Rows),
+    retractall(white_narrow(Rows, _, _, _, _)),
+    retractall(white_wide(Rows, _, _, _, _)),
+    retractall(black_narrow(Rows, _, _, _, _)),
+    retractall(black_wide(Rows, _, _, _, _)),
+    (   member(Side-Width, [white-narrow, white-wide, black-narrow, black-wide]),
         generator(Side, Width, Rows, Clause),
         assertz(Clause),
         fail
@@ -340,4 +362,4 @@ goal_row(2, _, 1).
    The tables, built when the file is loaded
    --------------------------------------------------------------------- */
 
-:- initialization((build_moves_tables, build_generators, build_row_tables)).
+:- initialization((build_moves_tables, build_row_tables)).

@@ -23,6 +23,7 @@ its rules is accelerators.pl.
                  game_to_move/3,
                  game_legal_move/3,
                  game_legal_moves/3,
+                 game_has_legal_move/2,
                  game_apply_move/5,
                  game_outcome/3,
                  game_explain_illegal/4,
@@ -33,6 +34,9 @@ its rules is accelerators.pl.
                  game_max_plies/3,
                  move_from_text/4,
                  move_to_text/4,
+                 game_status/4,
+                 judge_text/5,
+                 judge_move/5,
                  replay/4,
                  random_move/3,
                  random_element/2,
@@ -358,6 +362,15 @@ game_legal_move(Game, State, Move) :-
 game_legal_moves(Game, State, Moves) :-
     legal_moves_in(State, Moves, Game).
 
+%% game_has_legal_move(+Game, +State)
+% The player to move in State has a legal move. A served player asks before
+% each move; the list stays here instead of being brought out to the host.
+% ?- dots:initial_state([], S), game_has_legal_move(dots, S).
+%    true.
+game_has_legal_move(Game, State) :-
+    legal_moves_in(State, Moves, Game),
+    Moves = [_|_].
+
 %% game_apply_move(+Game, +State, +Move, -NewState, -Events)
 % NewState follows State by Move, which caused Events (Game:apply_move/4).
 game_apply_move(Game, State, Move, NewState, Events) :-
@@ -436,6 +449,45 @@ move_from_text(Game, State, Chars, Move) :-
 move_to_text(Game, State, Move, Chars) :-
     ground(Move),
     print_text(Game, State, Move, Chars).
+
+/* A referee asks two things a move: how the game stands, then what the move
+   it was sent does. Each is one query (a query from the host costs some
+   100 us before any work, about ten times a small predicate's work). */
+
+%% game_status(+Game, +State, -Outcome, -ToMove)
+% Outcome as game_outcome/3 gives it (Game:outcome/2, the rules as written);
+% ToMove the player to move when Outcome is ongoing, else none.
+% ?- dots:initial_state([], S), game_status(dots, S, O, P).
+%    O = ongoing, P = 1.
+game_status(Game, State, Outcome, ToMove) :-
+    outcome_in(State, Outcome, Game),
+    (   Outcome == ongoing, to_move_in(State, P, Game) -> ToMove = P
+    ;   ToMove = none
+    ).
+
+%% judge_text(+Game, +State, +Chars, -Verdict, -Text)
+% The move written in Chars, judged in State: Verdict is played(Move, NewState,
+% Events), illegal(Move), or unreadable when Chars is no move; Text is the
+% move's canonical text (none when Chars is no move or the rules write none).
+% ?- dots:initial_state([], S), judge_text(dots, S, " h 1 1", V, T),
+%    V = played(M, _, Es).
+%    T = "h(1,1)", M = h(1,1), Es = [] (S and V elided).
+judge_text(Game, State, Chars, Verdict, Text) :-
+    (   move_from_text(Game, State, Chars, Move) ->
+        judge_move(Game, State, Move, Verdict, Text)
+    ;   Verdict = unreadable, Text = none
+    ).
+
+%% judge_move(+Game, +State, +Move, -Verdict, -Text)
+% As judge_text/5, for a move given as a term.
+judge_move(Game, State, Move, Verdict, Text) :-
+    (   catch(move_to_text(Game, State, Move, T), _, fail) -> Text = T
+    ;   Text = none
+    ),
+    (   apply_move_in(State, Move, NewState, Events, Game) ->
+        Verdict = played(Move, NewState, Events)
+    ;   Verdict = illegal(Move)
+    ).
 
 /* The nonterminal move_text//2 is the predicate move_text/4, called here
    through its bridge rather than through phrase/2, which would be a

@@ -8,7 +8,7 @@
 //! record says why (`illegal: c2-c5 (…)`, `timeout: 1.37 s`, `crash: exit 139`,
 //! `protocol: …`).
 
-use crate::game::{GameError, GameInfo, Outcome, Rules, State, Verdict};
+use crate::game::{GameError, GameInfo, Judged, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::protocol::{Fault, Launch, PlayerProcess};
 use crate::sandbox::{self, Limits, Sandbox, View};
@@ -251,6 +251,7 @@ pub fn play_game(
         .join(" ");
     // Start every player, all at once (they load side by side), then set each up in
     // turn; the first that fails to start or to take the setup loses.
+    let began = Instant::now();
     let mut players: Vec<PlayerProcess> = Vec::new();
     for (k, seat) in seats.iter().enumerate() {
         let player = k as u32 + 1;
@@ -282,8 +283,11 @@ pub fn play_game(
             return finish_fault(record, referee, &state, k as u32 + 1, fault, players);
         }
     }
+    crate::timing::note("game: players started and set up", began);
+    let began = Instant::now();
     loop {
-        if let Outcome::Over { scores, result } = referee.outcome(&state)? {
+        let (outcome, to_move) = referee.status(&state)?;
+        if let Outcome::Over { scores, result } = outcome {
             record.scores = scores;
             match result {
                 Verdict::Winner(p) => {
@@ -295,12 +299,15 @@ pub fn play_game(
                     record.winners = ps;
                 }
             }
+            crate::timing::note("game: moves played", began);
+            let began = Instant::now();
             for p in players {
                 p.quit();
             }
+            crate::timing::note("game: players quit", began);
             return Ok(record);
         }
-        let player = referee.to_move(&state)?.ok_or_else(|| {
+        let player = to_move.ok_or_else(|| {
             GameError::Contract("the game is not over but nobody is to move".into())
         })?;
         let Some(process) = players.get_mut((player as usize).wrapping_sub(1)) else {
@@ -327,19 +334,22 @@ pub fn play_game(
             Ok(text) => text,
             Err(fault) => return finish_fault(record, referee, &state, player, fault, players),
         };
-        let Some(mv) = referee.parse_move(&state, &text)? else {
-            let reason = format!("unparsable: {}", shorten(&text));
-            return finish_reason(record, referee, &state, player, reason, players);
-        };
-        let notation = referee
-            .move_text(&state, &mv)
-            .unwrap_or_else(|_| text.clone());
-        let Some((next, _events)) = referee.apply(&state, &mv)? else {
-            let why = referee
-                .explain_illegal(&state, &mv)?
-                .unwrap_or_else(|| "not a legal move".into());
-            let reason = format!("illegal: {} ({why})", shorten(&text));
-            return finish_reason(record, referee, &state, player, reason, players);
+        // Read, written in the rules' notation and played in one query.
+        let (notation, next) = match referee.judge(&state, &text)? {
+            Judged::Played { notation, next, .. } => {
+                (notation.unwrap_or_else(|| text.clone()), next)
+            }
+            Judged::Unreadable => {
+                let reason = format!("unparsable: {}", shorten(&text));
+                return finish_reason(record, referee, &state, player, reason, players);
+            }
+            Judged::Illegal { mv, .. } => {
+                let why = referee
+                    .explain_illegal(&state, &mv)?
+                    .unwrap_or_else(|| "not a legal move".into());
+                let reason = format!("illegal: {} ({why})", shorten(&text));
+                return finish_reason(record, referee, &state, player, reason, players);
+            }
         };
         record.moves.push(MoveRecord {
             player,

@@ -4,7 +4,7 @@
 //! The commands are documented in `docs/protocol.md`.
 
 use crate::engine::EngineError;
-use crate::game::{GameError, GameInfo, Rules, State};
+use crate::game::{GameError, GameInfo, Judged, Rules, State};
 use crate::player::PlayerSpec;
 use crate::term::Term;
 use std::io::{BufRead, Write};
@@ -205,17 +205,13 @@ impl Server<'_> {
 
     fn play(&mut self, text: &str) -> Result<String, String> {
         let state = self.current()?;
-        let mv = self
-            .rules
-            .parse_move(state, text)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("not a move: {text}"))?;
-        match self.rules.apply(state, &mv).map_err(|e| e.to_string())? {
-            Some((next, _)) => {
+        match self.rules.judge(state, text).map_err(|e| e.to_string())? {
+            Judged::Played { next, .. } => {
                 self.state = Some(next);
                 Ok(String::new())
             }
-            None => Err(format!("illegal move: {text}")),
+            Judged::Illegal { .. } => Err(format!("illegal move: {text}")),
+            Judged::Unreadable => Err(format!("not a move: {text}")),
         }
     }
 
@@ -227,11 +223,10 @@ impl Server<'_> {
             .parse()
             .map_err(|_| format!("genmove needs the milliseconds, got {rest:?}"))?;
         let state = self.current()?.clone();
-        if self
+        if !self
             .rules
-            .legal_moves(&state)
+            .has_legal_move(&state)
             .map_err(|e| e.to_string())?
-            .is_empty()
         {
             return Err("the game is over: there is no move to make".into());
         }
@@ -252,14 +247,16 @@ impl Server<'_> {
         };
         // The referee judges the move, not this server: an illegal choice is sent as it
         // is (its canonical text when it has one) and the referee says what is wrong.
-        let text = self
-            .rules
-            .move_text(&state, &mv)
-            .unwrap_or_else(|_| mv.text().to_string());
-        if let Ok(Some((next, _))) = self.rules.apply(&state, &mv) {
-            self.state = Some(next);
+        match self.rules.judge_move(&state, &mv) {
+            Ok(Judged::Played { notation, next, .. }) => {
+                self.state = Some(next);
+                Ok(notation.unwrap_or_else(|| mv.text().to_string()))
+            }
+            Ok(Judged::Illegal { notation, .. }) => {
+                Ok(notation.unwrap_or_else(|| mv.text().to_string()))
+            }
+            Ok(Judged::Unreadable) | Err(_) => Ok(mv.text().to_string()),
         }
-        Ok(text)
     }
 }
 

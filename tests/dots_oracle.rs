@@ -5,7 +5,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use tabula::game::{Outcome, Rules, Verdict, find_game};
+use tabula::game::{Judged, Outcome, Rules, Verdict, find_game};
 use tabula::term::{self, Term};
 
 /// The oracle's board: which segments are drawn.
@@ -121,9 +121,39 @@ fn random_games_agree_with_the_oracle() {
                 Some(to_move),
                 "game {game} ply {plies}"
             );
+            // The one-query status a referee asks says the same.
+            assert_eq!(
+                rules.status(&state).unwrap(),
+                (Outcome::Ongoing, Some(to_move))
+            );
             let moves = rules.legal_moves(&state).unwrap();
             assert_eq!(moves.len(), oracle.segments() - oracle.drawn.len());
+            assert!(rules.has_legal_move(&state).unwrap());
             let mv = moves[rng.random_range(0..moves.len())].clone();
+            // Judging the move's text in one query (a referee's way) plays it as
+            // apply/2 does, and writes it as move_text does.
+            let text = rules.move_text(&state, &mv).unwrap();
+            let judged = rules.judge(&state, &text).unwrap();
+            let Judged::Played {
+                mv: read,
+                notation,
+                next: judged_next,
+                events: judged_events,
+            } = judged
+            else {
+                panic!("{text} judged {judged:?}")
+            };
+            assert_eq!(read, mv);
+            assert_eq!(notation.as_deref(), Some(text.as_str()));
+            assert_eq!(
+                rules.judge_move(&state, &mv).unwrap(),
+                Judged::Played {
+                    mv: mv.clone(),
+                    notation: Some(text.clone()),
+                    next: judged_next.clone(),
+                    events: judged_events.clone(),
+                }
+            );
             let seg = seg_of(mv.term());
             let expected = oracle.closes(seg);
             let (next, events) = rules
@@ -133,8 +163,17 @@ fn random_games_agree_with_the_oracle() {
             let mut closed: Vec<_> = events.iter().filter_map(box_of).collect();
             closed.sort();
             assert_eq!(closed, expected, "{rows}x{cols} move {}", mv.text());
+            assert_eq!((&judged_next, &judged_events), (&next, &events));
             // Drawing it again is now refused, with a reason.
             assert!(!rules.is_legal(&next, &mv).unwrap());
+            assert!(matches!(
+                rules.judge(&next, &text).unwrap(),
+                Judged::Illegal { mv: m, .. } if m == mv
+            ));
+            assert_eq!(
+                rules.judge(&next, "no such move").unwrap(),
+                Judged::Unreadable
+            );
             assert!(rules.explain_illegal(&next, &mv).unwrap().is_some());
             oracle.drawn.insert(seg);
             owned[to_move as usize - 1] += expected.len() as i64;
@@ -149,6 +188,11 @@ fn random_games_agree_with_the_oracle() {
             oracle.segments(),
             "a game lasts one move per segment"
         );
+        assert!(!rules.has_legal_move(&state).unwrap());
+        assert!(matches!(
+            rules.status(&state).unwrap(),
+            (Outcome::Over { .. }, None)
+        ));
         let Outcome::Over { scores, result } = rules.outcome(&state).unwrap() else {
             unreachable!()
         };

@@ -109,6 +109,32 @@ pub enum Outcome {
     Over { scores: Vec<i64>, result: Verdict },
 }
 
+/// A move judged by [`Rules::judge`]: played (its notation when the rules write one,
+/// the position after it and its events), not legal, or not a move at all.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judged {
+    Played {
+        mv: Move,
+        notation: Option<String>,
+        next: State,
+        events: Vec<Term>,
+    },
+    Illegal {
+        mv: Move,
+        notation: Option<String>,
+    },
+    Unreadable,
+}
+
+/// The first characters of a long text, for a message.
+fn shorten_text(text: &str) -> String {
+    let mut s: String = text.chars().take(60).collect();
+    if text.chars().count() > 60 {
+        s.push('…');
+    }
+    s
+}
+
 /// The result of a finished game.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
@@ -129,6 +155,9 @@ pub struct Rules {
     /// The levels of `prolog/players.pl`, read from the file once (a move of a
     /// generic player asks for them).
     generic_levels: std::sync::OnceLock<Vec<String>>,
+    /// The levels of the game's own players, asked once (every move of a built-in
+    /// player needs them).
+    own_levels: std::sync::OnceLock<Vec<String>>,
     /// The game's fast path, when it has one.
     fast: Option<accelerate::FastPath>,
 }
@@ -226,6 +255,7 @@ impl Rules {
         {
             self.engine.consult(&players)?;
             self.players_module = Some(file_module(&self.engine, &players)?);
+            self.own_levels = std::sync::OnceLock::new();
             self.files.push(players);
         }
         self.switch_fast_path(rules_file, fast.as_deref(), true)?;
@@ -291,6 +321,7 @@ impl Rules {
             players_module: None,
             generic_loaded: AtomicBool::new(false),
             generic_levels: std::sync::OnceLock::new(),
+            own_levels: std::sync::OnceLock::new(),
             fast: None,
         })
     }
@@ -349,6 +380,92 @@ impl Rules {
         }
     }
 
+    /// How the game stands and who is to move (`None` when it is over), in one query
+    /// (`game_status/4`): a referee asks before every move.
+    pub fn status(&self, state: &State) -> Result<(Outcome, Option<u32>)> {
+        let s = state.text();
+        let goal = format!("game:game_status({}, {s}, O, P)", self.m());
+        let mut b = self.engine.query_once(&goal)?.ok_or_else(|| {
+            GameError::Contract(format!("outcome/2 failed on {}", shorten_text(s)))
+        })?;
+        let o = b.remove("O").unwrap_or(Term::atom("none"));
+        let outcome = parse_outcome(&o)
+            .ok_or_else(|| GameError::Contract(format!("outcome/2 gave {}", term::to_text(&o))))?;
+        let to_move = match (&outcome, b.remove("P")) {
+            (Outcome::Ongoing, Some(p)) if term::as_atom(&p) != Some("none") => {
+                match term::as_i64(&p) {
+                    Some(p) if p >= 1 => Some(p as u32),
+                    _ => {
+                        return Err(GameError::Contract(format!(
+                            "to_move/2 gave {}",
+                            term::to_text(&p)
+                        )));
+                    }
+                }
+            }
+            _ => None,
+        };
+        Ok((outcome, to_move))
+    }
+
+    /// A move sent as text, judged and played in one query (`judge_text/5`): read in
+    /// any notation the rules accept, written in their own, and applied. A referee
+    /// and a served player hearing the opponent's move ask this.
+    pub fn judge(&self, state: &State, text: &str) -> Result<Judged> {
+        let goal = format!(
+            "game:judge_text({}, {}, {}, V, T)",
+            self.m(),
+            state.text(),
+            quote(text)
+        );
+        self.judged(&goal)
+    }
+
+    /// A move chosen here (by a computer player), written in the rules' notation and
+    /// applied, in one query (`judge_move/5`).
+    pub fn judge_move(&self, state: &State, mv: &Move) -> Result<Judged> {
+        let goal = format!(
+            "game:judge_move({}, {}, {}, V, T)",
+            self.m(),
+            state.text(),
+            mv.text()
+        );
+        self.judged(&goal)
+    }
+
+    fn judged(&self, goal: &str) -> Result<Judged> {
+        let mut b = self
+            .engine
+            .query_once(goal)?
+            .ok_or_else(|| GameError::Contract("judging a move failed".into()))?;
+        let verdict = b.remove("V").unwrap_or(Term::atom("none"));
+        let notation = b
+            .remove("T")
+            .filter(|t| term::as_atom(t) != Some("none"))
+            .and_then(|t| term::as_text(&t));
+        if let Some([mv, next, events]) = term::args(&verdict, "played", 3) {
+            return Ok(Judged::Played {
+                mv: Move::new(mv.clone()),
+                notation,
+                next: State::new(next.clone()),
+                events: term::as_list(events).unwrap_or_default(),
+            });
+        }
+        if let Some([mv]) = term::args(&verdict, "illegal", 1) {
+            return Ok(Judged::Illegal {
+                mv: Move::new(mv.clone()),
+                notation,
+            });
+        }
+        if term::as_atom(&verdict) == Some("unreadable") {
+            return Ok(Judged::Unreadable);
+        }
+        Err(GameError::Contract(format!(
+            "judging a move gave {}",
+            term::to_text(&verdict)
+        )))
+    }
+
     /// Every legal move, in the rules' order.
     pub fn legal_moves(&self, state: &State) -> Result<Vec<Move>> {
         // Through game.pl, which plays the fast path when it agrees with the rules.
@@ -357,6 +474,13 @@ impl Rules {
         let list = term::as_list(&moves)
             .ok_or_else(|| GameError::Contract("legal_moves/2 did not give a list".into()))?;
         Ok(list.into_iter().map(Move::new).collect())
+    }
+
+    /// Whether the player to move in `state` has a legal move: one query, and no list
+    /// of moves brought back (a served player asks it before every move).
+    pub fn has_legal_move(&self, state: &State) -> Result<bool> {
+        let goal = format!("game:game_has_legal_move({}, {})", self.m(), state.text());
+        Ok(self.engine.query_once(&goal)?.is_some())
     }
 
     /// Whether `mv` is legal in `state`.
@@ -511,11 +635,14 @@ impl Rules {
     /// The game's own computer players, weakest first (`levels/1` of its players
     /// module); none when it has no players file.
     pub fn own_levels(&self) -> Result<Vec<String>> {
+        if let Some(levels) = self.own_levels.get() {
+            return Ok(levels.clone());
+        }
         let Some(pm) = &self.players_module else {
             return Ok(Vec::new());
         };
         let levels = self.call(&format!("{}:levels(Ls)", term::quote_atom(pm)), "Ls")?;
-        Ok(atoms(&levels))
+        Ok(self.own_levels.get_or_init(|| atoms(&levels)).clone())
     }
 
     /// The players any game has (`prolog/players.pl`), read from the file without
