@@ -153,6 +153,8 @@ at once (if not always the fastest win).
                             solve/3,
                             solve/4,
                             search/4,
+                            search_to_depth/4,
+                            bench_positions/1,
                             evaluate/2,
                             model_agrees/2,
                             reason_text/2]).
@@ -434,16 +436,61 @@ search(State, BudgetMs, Move, [reason(Reason), depth(D), nodes(N), ms(Ms)]) :-
     statistics(runtime, [T1, _]),
     Ms is round(T1 - T0).
 
+%% search_to_depth(+State, +Depth, -Move, -Info)
+% The search of level ai in State (a game in progress), its iterations up
+% to Depth plies (each with its quiescence search) and no clock: Move and
+% Info as in search/4. For benchmarks (tabula bench search): the positions
+% and CPU time of a fixed depth compare two versions of the search, which
+% the clock would not.
+% ?- breakthrough:initial_state([], S), search_to_depth(S, 3, M, I).
+%    M = move(2,1,3,1), I = [reason(search(3,_)), depth(3), nodes(N), ms(T)] (say).
+search_to_depth(State, MaxDepth, Move, [reason(Reason), depth(D), nodes(N), ms(Ms)]) :-
+    must_be(integer, MaxDepth),
+    (   MaxDepth >= 1 -> true
+    ;   domain_error(positive_depth, MaxDepth, search_to_depth/4)
+    ),
+    statistics(runtime, [T0, _]),
+    Never is T0 + 1.0e12,
+    findall(r(Move0, Reason0, DN0),
+            id_search(State, Never, stop(Never, MaxDepth), Move0, Reason0, DN0),
+            [r(Move, Reason, D-N)]),
+    statistics(runtime, [T1, _]),
+    Ms is round(T1 - T0).
+
+%% bench_positions(-Texts)
+% The fixed positions of tabula bench search (Texts in the notation of
+% position_text//1): championship starts of 8 x 8 (random_start/2, seeds 1
+% to 4), each as drawn and after 9 and 20 plies of greedy against itself.
+% Written out, so that the suite stays the same when the rules or the
+% players change.
+bench_positions([
+    "bb.bb.bb/bbbbb.b./..b..bb./.......b/...w..../...w.ww./w.wwwww./wwwww.w. w",
+    ".b.b...b/bbbbbbbb/b.b..bb./.......b/...w..../ww.w.ww./.wwwwwww/..www... b",
+    ".......b/bbb.bb.b/bbbbbbbb/.......b/...w..../wwwwwwww/.wwwww.w/....w... w",
+    "bb.bbbbb/bb.bbb.b/.b....b./....b.../w......./.w..w.../w.ww.www/w.wwwwww w",
+    "...bb.bb/bbbbbbbb/bb....b./....b.../w......./www.w.../.wwwwwww/....wwww b",
+    "......bb/b.bb.bbb/bbbbbbb./....b.../w......./wwwwwww./.w.wwwww/......ww w",
+    "bbbbbbbb/b.bbbb../.b...bb./......../......../.ww.w.../w...wwww/wwwwwwww w",
+    ".bbbb..b/.bbbbbbb/bb...bb./......../......../wwwww.../.w.wwwww/...wwwww b",
+    "....b..b/bbb.bbbb/bbbbbbb./......../......../wwwwwww./.wwwwwww/......ww w",
+    "bbb.bb.b/b.b.bbb./.bb..bwb/......../.b....../...w.www/wwww..../wwwww.ww w",
+    ".b...b../bbbbbbbb/.bb..b.b/......../.b....../...w.www/wwwwwwww/www..... b",
+    "......../bb..bbbb/bbbbbbbb/......../wb....../...wwwww/wwwwwwww/.w...... w"
+]).
+
 % search_run(+State, +T0, +BudgetMs, -Move, -Reason, -Depth-Nodes): the
 % iterative deepening, inside findall/3 (the memory comes back at once).
 search_run(State, T0, BudgetMs, Move, Reason, DN) :-
+    Deadline is T0 + BudgetMs * 0.75,
+    StopTime is T0 + BudgetMs * 0.35,
     findall(r(Move0, Reason0, DN0),
-            id_search(State, T0, BudgetMs, Move0, Reason0, DN0),
+            id_search(State, Deadline, stop(StopTime, 100), Move0, Reason0, DN0),
             [r(Move, Reason, DN)]).
 
-id_search(State, T0, BudgetMs, Move, Reason, Depth-Nodes) :-
-    Deadline is T0 + BudgetMs * 0.75,
-    Stop is T0 + BudgetMs * 0.35,
+% id_search(+State, +Deadline, +Stop, -Move, -Reason, -Depth-Nodes): Stop
+% is stop(Time, MaxDepth): no iteration starts after the CPU time Time or
+% beyond the depth MaxDepth; an iteration running at Deadline is abandoned.
+id_search(State, Deadline, Stop, Move, Reason, Depth-Nodes) :-
     state_position(State, Deadline, G, Pos),
     root_moves(Pos, G, Kind, Codes),
     (   Kind = decided(Score) ->
@@ -522,7 +569,8 @@ id_loop(D, Keyed, Pos, G, Stop, TT0, Best0, Score0, Depth0, N0, Best, Score, Dep
           Outcome = partial(PB, PV, PN)),
     (   Outcome = done(TT2, N2, Scored2, V2, B2) ->
         statistics(runtime, [T, _]),
-        (   ( abs(V2) >= Mate ; T > Stop ; D >= 100 ) ->
+        Stop = stop(StopTime, MaxDepth),
+        (   ( abs(V2) >= Mate ; T > StopTime ; D >= MaxDepth ) ->
             Best = B2, Score = V2, Depth = D, N = N2
         ;   keysort(Scored2, Keyed2),
             D1 is D + 1,

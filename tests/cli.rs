@@ -1355,3 +1355,75 @@ fn bench_has_its_yardstick_and_measures_start_up() {
     }
     assert!(out.contains("referee       kingpawn"), "{out}");
 }
+
+/// `bench search` runs the game's player on its fixed positions to a fixed depth: one
+/// row a position, the same positions searched and moves found in every round and every
+/// run (the command refuses a search that changes between rounds), and the position
+/// with a piece one step from the goal found won at once. A game whose players offer no
+/// suite is told so.
+#[test]
+fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
+    let run = || {
+        let o = tabula(
+            &[
+                "bench",
+                "search",
+                "breakthrough",
+                "--depth",
+                "2",
+                "--rounds",
+                "2",
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let out = run();
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(rows.len(), 12, "{out}");
+    for row in &rows {
+        let depth: u32 = row
+            .split_whitespace()
+            .nth(4)
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(99);
+        assert!(depth <= 2, "{row}");
+    }
+    assert!(
+        rows[9].contains("g6-h7") && rows[9].contains("forced win"),
+        "{}",
+        rows[9]
+    );
+    let moves = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("moves "))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert_eq!(moves(&out).split_whitespace().count(), 13, "{out}");
+    let nodes = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("total "))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    let again = run();
+    assert_eq!(moves(&out), moves(&again));
+    assert_eq!(nodes(&out), nodes(&again));
+    let o = tabula(&["bench", "search", "dots"], "");
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("offer no search bench"),
+        "{}",
+        stderr(&o)
+    );
+}

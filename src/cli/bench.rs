@@ -1,16 +1,23 @@
 //! `tabula bench`: random playouts through the rules, on the fast path and as written
-//! (`tabula bench startup`, the players' start-up, is in `bench_startup.rs`).
+//! (`tabula bench startup`, the players' start-up, is in `bench_startup.rs`; `tabula
+//! bench search`, a player's search at a fixed depth, in `bench_search.rs`).
 
 use super::*;
 
 #[derive(Args, Debug)]
 pub(super) struct BenchArgs {
     /// The game whose rules to measure; or `startup`, to measure how long players take
-    /// to start (each game's weakest and strongest, and the referee's cost per game)
+    /// to start (each game's weakest and strongest, and the referee's cost per game);
+    /// or `search`, to measure a game's computer player searching a fixed suite of
+    /// positions to a fixed depth
     pub(super) game: Option<String>,
-    /// After `startup`: the games to measure (default: every game with its own players)
+    /// After `startup`: the games to measure (default: every game with its own players);
+    /// after `search`: the game
     #[arg(value_name = "GAMES")]
     pub(super) games: Vec<String>,
+    /// After `search`: the depth to search each position to
+    #[arg(long, default_value_t = 4)]
+    pub(super) depth: u32,
     #[command(flatten)]
     pub(super) board: BoardArgs,
     /// Number of random games to play
@@ -72,6 +79,9 @@ impl Best {
 pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     if args.game.as_deref() == Some("startup") {
         return super::bench_startup::bench_startup(&args.games);
+    }
+    if args.game.as_deref() == Some("search") {
+        return super::bench_search::bench_search(&args.games, args.depth, args.rounds);
     }
     if let Some(extra) = args.games.first() {
         return Err(GameError::Usage(format!(

@@ -1,6 +1,7 @@
 //! The `tabula` command line.
 
 mod bench;
+mod bench_search;
 mod bench_startup;
 mod check;
 mod completions;
@@ -77,7 +78,7 @@ enum Command {
     /// Check that a rules file keeps the game contract, over random games
     Check(CheckArgs),
     /// Measure random playouts through the Prolog rules (`bench startup`: the players'
-    /// start-up)
+    /// start-up; `bench search GAME`: a player's search at a fixed depth)
     Bench(BenchArgs),
     /// Run a championship: every pair plays both colours, grades as the assignments say
     Tournament(TournamentArgs),

@@ -632,6 +632,11 @@ impl Rules {
         Ok(())
     }
 
+    /// The module of the game's own computer players, when it has some.
+    pub fn players_module(&self) -> Option<&str> {
+        self.players_module.as_deref()
+    }
+
     /// The game's own computer players, weakest first (`levels/1` of its players
     /// module); none when it has no players file.
     pub fn own_levels(&self) -> Result<Vec<String>> {

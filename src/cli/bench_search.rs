@@ -1,0 +1,161 @@
+//! `tabula bench search GAME`: the game's strongest computer player searching a fixed
+//! suite of positions to a fixed depth, with no clock, so that two versions of a search
+//! compare on the same work: the positions searched and the CPU time, hence positions a
+//! second, and the move and value found in each (which a faster search should keep, or
+//! better). A game's players offer this with `bench_positions(-Texts)` (position texts,
+//! written out so that the suite stays fixed) and `search_to_depth(+State, +Depth, -Move,
+//! -Info)` (Info: `reason(R)`, `depth(D)`, `nodes(N)`, `ms(T)`).
+
+use super::*;
+use crate::game::{GameOptions, OptionValue};
+
+/// One position's search: the best CPU time of the rounds, and what it found.
+struct Searched {
+    nodes: i64,
+    ms: i64,
+    depth: i64,
+    mv: String,
+    reason: String,
+}
+
+pub(super) fn bench_search(names: &[String], depth: u32, rounds: u32) -> Result<(), GameError> {
+    let [name] = names else {
+        return Err(GameError::Usage(
+            "bench search measures one game: tabula bench search GAME [--depth D]".into(),
+        ));
+    };
+    if depth == 0 {
+        return Err(GameError::Usage("--depth must be 1 or more".into()));
+    }
+    let info = game_info(Some(name), None)?;
+    let rules = Rules::load(info, None)?;
+    let no_bench = || {
+        GameError::Usage(format!(
+            "the players of {} offer no search bench (bench_positions/1 and \
+             search_to_depth/4 in their module)",
+            info.name
+        ))
+    };
+    let pm = term::quote_atom(rules.players_module().ok_or_else(no_bench)?);
+    let offers = |pi: &str| {
+        rules
+            .engine()
+            .query_once(&format!("current_predicate({pm}:{pi})"))
+            .map(|b| b.is_some())
+    };
+    if !offers("bench_positions/1")? || !offers("search_to_depth/4")? {
+        return Err(no_bench());
+    }
+    let texts: Vec<String> = term::as_list(
+        &rules
+            .engine()
+            .query_value(&format!("{pm}:bench_positions(Ps)"), "Ps")?,
+    )
+    .unwrap_or_default()
+    .iter()
+    .filter_map(term::as_text)
+    .collect();
+    if texts.is_empty() {
+        return Err(no_bench());
+    }
+    let mut states = Vec::new();
+    for text in &texts {
+        let mut options = GameOptions::from_pairs(&[]);
+        options.set("position", OptionValue::Text(text.clone()));
+        states.push(rules.initial_state(&options.terms())?);
+    }
+    let rounds = rounds.max(1);
+    println!(
+        "{} searched to depth {depth} (each iteration with its quiescence), no clock: {} \
+         positions, {} in CPU time",
+        info.name,
+        texts.len(),
+        if rounds == 1 {
+            "one round".to_string()
+        } else {
+            format!("the best of {rounds} rounds")
+        }
+    );
+    let mut best: Vec<Option<Searched>> = (0..states.len()).map(|_| None).collect();
+    for _ in 0..rounds {
+        for (k, state) in states.iter().enumerate() {
+            let goal = format!("{pm}:search_to_depth({}, {depth}, M, I)", state.text());
+            let mut b = rules.engine().query_once(&goal)?.ok_or_else(|| {
+                GameError::Contract(format!("search_to_depth/4 failed on {}", texts[k]))
+            })?;
+            let mv = b.remove("M").unwrap_or(Term::atom("none"));
+            let items = b.get("I").and_then(term::as_list).unwrap_or_default();
+            let item = |name: &str| {
+                items
+                    .iter()
+                    .find_map(|t| term::args(t, name, 1).map(|a| a[0].clone()))
+            };
+            let number = |name: &str| item(name).as_ref().and_then(term::as_i64).unwrap_or(0);
+            let searched = Searched {
+                nodes: number("nodes"),
+                ms: number("ms"),
+                depth: number("depth"),
+                mv: rules
+                    .move_text(state, &game::Move::new(mv.clone()))
+                    .unwrap_or_else(|_| term::to_text(&mv)),
+                reason: item("reason")
+                    .map(|r| rules.reason_text(&r))
+                    .unwrap_or_default(),
+            };
+            let slot = &mut best[k];
+            match slot {
+                Some(old) if old.nodes != searched.nodes || old.mv != searched.mv => {
+                    return Err(GameError::Contract(format!(
+                        "the search of position {} is not the same from one round to the \
+                         next ({} positions and {}, then {} and {}): it must not depend on \
+                         the clock or on chance to be measured",
+                        k + 1,
+                        old.nodes,
+                        old.mv,
+                        searched.nodes,
+                        searched.mv
+                    )));
+                }
+                Some(old) if old.ms <= searched.ms => {}
+                _ => *slot = Some(searched),
+            }
+        }
+    }
+    println!(
+        "{:>3} {:>9} {:>8} {:>10} {:>5}  {:<8} value",
+        "#", "positions", "CPU ms", "a second", "depth", "move"
+    );
+    let (mut nodes, mut ms) = (0i64, 0i64);
+    let mut moves = Vec::new();
+    for (k, s) in best.iter().enumerate() {
+        let Some(s) = s else { continue };
+        nodes += s.nodes;
+        ms += s.ms;
+        moves.push(s.mv.clone());
+        println!(
+            "{:>3} {:>9} {:>8} {:>10} {:>5}  {:<8} {}",
+            k + 1,
+            s.nodes,
+            s.ms,
+            per_second(s.nodes, s.ms),
+            s.depth,
+            s.mv,
+            s.reason
+        );
+    }
+    println!(
+        "total {} positions in {:.2} s of CPU: {} a second",
+        nodes,
+        ms as f64 / 1000.0,
+        per_second(nodes, ms)
+    );
+    println!("moves {}", moves.join(" "));
+    Ok(())
+}
+
+fn per_second(nodes: i64, ms: i64) -> String {
+    if ms <= 0 {
+        return "-".into();
+    }
+    format!("{:.0}", nodes as f64 * 1000.0 / ms as f64)
+}
