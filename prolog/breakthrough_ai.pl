@@ -443,7 +443,8 @@ search(State, BudgetMs, Move, [reason(Reason), depth(D), nodes(N), ms(Ms)]) :-
 % and CPU time of a fixed depth compare two versions of the search, which
 % the clock would not.
 % ?- breakthrough:initial_state([], S), search_to_depth(S, 3, M, I).
-%    M = move(2,1,3,1), I = [reason(search(3,_)), depth(3), nodes(N), ms(T)] (say).
+%    M = move(2,1,3,1), I = [reason(search(3,7)), depth(3), nodes(1279), ms(T)]
+%    (T the CPU time: the rest is the same on every machine).
 search_to_depth(State, MaxDepth, Move, [reason(Reason), depth(D), nodes(N), ms(Ms)]) :-
     must_be(integer, MaxDepth),
     (   MaxDepth >= 1 -> true
