@@ -352,6 +352,16 @@ impl Group {
             .collect()
     }
 
+    /// Moves the process `pid` (and its threads) into the group, in every hierarchy;
+    /// false if one refused.
+    pub fn adopt(&self, pid: i32) -> bool {
+        let files = self.procs_files();
+        !files.is_empty()
+            && files
+                .into_iter()
+                .all(|mut f| std::io::Write::write_all(&mut f, pid.to_string().as_bytes()).is_ok())
+    }
+
     /// Stops every process in the group where it stands (false: no freezer).
     pub fn freeze(&self) -> bool {
         if let Some(dir) = &self.v2 {

@@ -9,6 +9,7 @@ pub mod championship;
 pub mod check;
 pub mod cli;
 pub mod engine;
+pub mod forkserver;
 pub mod game;
 pub mod grading;
 pub mod gui;

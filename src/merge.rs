@@ -283,6 +283,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
             sandbox: None,
             cores: Vec::new(),
             ponder: false,
+            templates: None,
         },
         entrants,
         scoring,

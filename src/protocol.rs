@@ -11,12 +11,13 @@
 //! and never blocks past the deadline it gave.
 
 use crate::cgroup::{Feature, Group, Hierarchies};
+use crate::forkserver::Template;
 use crate::sandbox::{Limits, Sandbox, View};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::fd::AsRawFd;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::thread;
@@ -94,10 +95,21 @@ pub struct Launch {
     pub freeze_between_commands: bool,
 }
 
+/// A player's process: started for its game, or forked for it by the player's fork
+/// server (`crate::forkserver`), whose child it is.
+enum Process {
+    Spawned(Child),
+    Forked {
+        template: Arc<Template>,
+        /// Its id in the fork server's sandbox, which the fork server knows it by.
+        pid: i32,
+    },
+}
+
 /// A running player.
 pub struct PlayerProcess {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    process: Process,
+    stdin: Option<File>,
     answers: Receiver<Answer>,
     /// The last fault, once the player is beyond talking to.
     dead: Option<Fault>,
@@ -115,103 +127,56 @@ pub struct PlayerProcess {
 impl PlayerProcess {
     /// Starts the player.
     pub fn start(launch: &Launch) -> Result<PlayerProcess, Fault> {
-        if launch.argv.is_empty() {
-            return Err(Fault::Start("no program given".into()));
-        }
-        let limits = launch.limits;
-        let group =
-            Hierarchies::detect().create(limits.memory_bytes, limits.processes, &launch.cores);
-        let (argv, drop_to) = match &launch.sandbox {
-            Some((sandbox, view)) => sandbox.command(&launch.argv, view, &limits),
-            None => (launch.argv.clone(), None),
-        };
-        let (program, args) = argv
-            .split_first()
-            .ok_or_else(|| Fault::Start("no program given".into()))?;
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        if launch.sandbox.is_some() {
-            // bwrap's own process is the sandbox's PID 1, whose environment the player
-            // can read in /proc/1/environ: give it none of ours.
-            command.env_clear();
-        }
-        let procs: Vec<File> = group.as_ref().map(Group::procs_files).unwrap_or_default();
-        let procs_fds: Vec<i32> = procs.iter().map(|f| f.as_raw_fd()).collect();
-        let caps_memory = group.as_ref().is_some_and(Group::caps_memory);
-        let caps_processes = group.as_ref().is_some_and(Group::caps_processes);
-        let pinned = group.as_ref().is_some_and(Group::pins_cores);
-        // SAFETY: cpu_set_t is a plain bit array; all zeros is the empty set.
-        let mut cpu_set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-        for core in &launch.cores {
-            if *core < libc::CPU_SETSIZE as usize {
-                // SAFETY: the index is within the set's size, checked above.
-                unsafe { libc::CPU_SET(*core, &mut cpu_set) };
-            }
-        }
-        let set_affinity = !launch.cores.is_empty() && !pinned;
-        let cores_empty = launch.cores.is_empty();
-        // SAFETY: pre_exec runs in the forked child before exec and only makes system
-        // calls (write, setrlimit, setpgid, sched_setaffinity, setgroups, setgid,
-        // setuid) on values prepared before the fork: nothing allocates or locks.
-        unsafe {
-            use std::os::unix::process::CommandExt;
-            command.pre_exec(move || {
-                // Into its control groups first, while still allowed to, so that
-                // whatever it starts is born inside them.
-                let mut joined = true;
-                for fd in &procs_fds {
-                    joined &= libc::write(*fd, b"0".as_ptr().cast(), 1) == 1;
-                }
-                // A group it could not join caps nothing: the limits stand in.
-                let caps_memory = caps_memory && joined;
-                let caps_processes = caps_processes && joined;
-                let set_affinity = set_affinity || (!joined && !cores_empty);
-                libc::setpgid(0, 0);
-                let limit = |resource, value: u64| {
-                    let l = libc::rlimit {
-                        rlim_cur: value as libc::rlim_t,
-                        rlim_max: value as libc::rlim_t,
-                    };
-                    libc::setrlimit(resource, &l);
-                };
-                if limits.memory_bytes > 0 && !caps_memory {
-                    limit(libc::RLIMIT_AS, limits.memory_bytes);
-                }
-                limit(libc::RLIMIT_FSIZE, limits.file_bytes);
-                limit(libc::RLIMIT_NOFILE, limits.open_files);
-                limit(libc::RLIMIT_CPU, limits.cpu_seconds);
-                if set_affinity {
-                    libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &cpu_set);
-                }
-                if let Some(uid) = drop_to {
-                    if !caps_processes {
-                        // Weaker than a group: counted over every process of the user.
-                        limit(libc::RLIMIT_NPROC, limits.processes.saturating_mul(16));
-                    }
-                    if libc::setgroups(0, std::ptr::null()) != 0
-                        || libc::setgid(uid) != 0
-                        || libc::setuid(uid) != 0
-                    {
-                        return Err(io::Error::last_os_error());
-                    }
-                }
-                Ok(())
-            });
-        }
-        let mut child = command
-            .spawn()
-            .map_err(|e| Fault::Start(format!("cannot run {program}: {e}")))?;
-        drop(procs);
-        let stdin = child.stdin.take();
+        let (mut child, group) = spawn(launch, Stdio::piped(), Stdio::piped())?;
+        let stdin = child
+            .stdin
+            .take()
+            .map(|s| File::from(std::os::fd::OwnedFd::from(s)));
         let stdout = child
             .stdout
             .take()
             .ok_or_else(|| Fault::Start("no stdout".into()))?;
-        if let Some(stderr) = child.stderr.take() {
+        let stderr = child.stderr.take();
+        Ok(PlayerProcess::attach(
+            Process::Spawned(child),
+            stdin,
+            stdout,
+            stderr,
+            launch,
+            group,
+        ))
+    }
+
+    /// A player forked by `template` (its id there: `pid`), already in its `group`,
+    /// spoken to on `stdin` / `stdout`, its log on `stderr`.
+    pub(crate) fn forked(
+        template: Arc<Template>,
+        pid: i32,
+        pipes: (File, File, File),
+        launch: &Launch,
+        group: Group,
+    ) -> PlayerProcess {
+        let (stdin, stdout, stderr) = pipes;
+        PlayerProcess::attach(
+            Process::Forked { template, pid },
+            Some(stdin),
+            stdout,
+            Some(stderr),
+            launch,
+            Some(group),
+        )
+    }
+
+    /// Reads the answers and copies the log of a player just started.
+    fn attach(
+        process: Process,
+        stdin: Option<File>,
+        stdout: impl Read + Send + 'static,
+        stderr: Option<impl Read + Send + 'static>,
+        launch: &Launch,
+        group: Option<Group>,
+    ) -> PlayerProcess {
+        if let Some(stderr) = stderr {
             let log = launch.log.clone();
             thread::spawn(move || copy_bounded(stderr, log.as_deref()));
         }
@@ -223,17 +188,17 @@ impl PlayerProcess {
             && group
                 .as_ref()
                 .is_some_and(|g| Hierarchies::detect().has(Feature::Freeze) && g.thaw());
-        Ok(PlayerProcess {
-            child,
+        PlayerProcess {
+            process,
             stdin,
             answers: rx,
             dead: None,
             group,
             freezes,
-            memory_bytes: limits.memory_bytes,
-            cpu_seconds: limits.cpu_seconds,
+            memory_bytes: launch.limits.memory_bytes,
+            cpu_seconds: launch.limits.cpu_seconds,
             reaped: false,
-        })
+        }
     }
 
     /// The CPU time the player (all its processes) has used, where it can be measured.
@@ -394,7 +359,11 @@ impl PlayerProcess {
         if self.reaped {
             return None;
         }
-        let pid = libc::id_t::try_from(self.child.id()).ok()?;
+        let child = match &self.process {
+            Process::Spawned(child) => child,
+            Process::Forked { template, pid } => return template.status(*pid),
+        };
+        let pid = libc::id_t::try_from(child.id()).ok()?;
         // SAFETY: waitid on our own child, with WNOWAIT: it stays a zombie.
         let info = unsafe {
             let mut info: libc::siginfo_t = std::mem::zeroed();
@@ -429,17 +398,122 @@ impl PlayerProcess {
         if self.reaped {
             return;
         }
-        if let Ok(pid) = i32::try_from(self.child.id()) {
-            // SAFETY: signals the process group the child leads (setpgid in start);
-            // the child is not reaped yet, so the id is still its.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
+        // A forked player is its fork server's child, in a group of its own: the
+        // group's kill above is its end, and the fork server reaps it.
+        if let Process::Spawned(child) = &mut self.process {
+            if let Ok(pid) = i32::try_from(child.id()) {
+                // SAFETY: signals the process group the child leads (setpgid in
+                // spawn); the child is not reaped yet, so the id is still its.
+                unsafe {
+                    libc::kill(-pid, libc::SIGKILL);
+                }
             }
+            let _ = child.kill();
+            let _ = child.wait();
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
         self.reaped = true;
     }
+}
+
+/// Spawns `launch`'s program, in its control group and sandbox, under its limits,
+/// with the given standard input and output (its stderr piped); the group, where the
+/// machine has them.
+pub(crate) fn spawn(
+    launch: &Launch,
+    stdin: Stdio,
+    stdout: Stdio,
+) -> Result<(Child, Option<Group>), Fault> {
+    if launch.argv.is_empty() {
+        return Err(Fault::Start("no program given".into()));
+    }
+    let limits = launch.limits;
+    let group = Hierarchies::detect().create(limits.memory_bytes, limits.processes, &launch.cores);
+    let (argv, drop_to) = match &launch.sandbox {
+        Some((sandbox, view)) => sandbox.command(&launch.argv, view, &limits),
+        None => (launch.argv.clone(), None),
+    };
+    let (program, args) = argv
+        .split_first()
+        .ok_or_else(|| Fault::Start("no program given".into()))?;
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped());
+    if launch.sandbox.is_some() {
+        // bwrap's own process is the sandbox's PID 1, whose environment the player
+        // can read in /proc/1/environ: give it none of ours.
+        command.env_clear();
+    }
+    let procs: Vec<File> = group.as_ref().map(Group::procs_files).unwrap_or_default();
+    let procs_fds: Vec<i32> = procs.iter().map(|f| f.as_raw_fd()).collect();
+    let caps_memory = group.as_ref().is_some_and(Group::caps_memory);
+    let caps_processes = group.as_ref().is_some_and(Group::caps_processes);
+    let pinned = group.as_ref().is_some_and(Group::pins_cores);
+    // SAFETY: cpu_set_t is a plain bit array; all zeros is the empty set.
+    let mut cpu_set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    for core in &launch.cores {
+        if *core < libc::CPU_SETSIZE as usize {
+            // SAFETY: the index is within the set's size, checked above.
+            unsafe { libc::CPU_SET(*core, &mut cpu_set) };
+        }
+    }
+    let set_affinity = !launch.cores.is_empty() && !pinned;
+    let cores_empty = launch.cores.is_empty();
+    // SAFETY: pre_exec runs in the forked child before exec and only makes system
+    // calls (write, setrlimit, setpgid, sched_setaffinity, setgroups, setgid,
+    // setuid) on values prepared before the fork: nothing allocates or locks.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        command.pre_exec(move || {
+            // Into its control groups first, while still allowed to, so that
+            // whatever it starts is born inside them.
+            let mut joined = true;
+            for fd in &procs_fds {
+                joined &= libc::write(*fd, b"0".as_ptr().cast(), 1) == 1;
+            }
+            // A group it could not join caps nothing: the limits stand in.
+            let caps_memory = caps_memory && joined;
+            let caps_processes = caps_processes && joined;
+            let set_affinity = set_affinity || (!joined && !cores_empty);
+            libc::setpgid(0, 0);
+            let limit = |resource, value: u64| {
+                let l = libc::rlimit {
+                    rlim_cur: value as libc::rlim_t,
+                    rlim_max: value as libc::rlim_t,
+                };
+                libc::setrlimit(resource, &l);
+            };
+            if limits.memory_bytes > 0 && !caps_memory {
+                limit(libc::RLIMIT_AS, limits.memory_bytes);
+            }
+            limit(libc::RLIMIT_FSIZE, limits.file_bytes);
+            limit(libc::RLIMIT_NOFILE, limits.open_files);
+            limit(libc::RLIMIT_CPU, limits.cpu_seconds);
+            if set_affinity {
+                libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &cpu_set);
+            }
+            if let Some(uid) = drop_to {
+                if !caps_processes {
+                    // Weaker than a group: counted over every process of the user.
+                    limit(libc::RLIMIT_NPROC, limits.processes.saturating_mul(16));
+                }
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(uid) != 0
+                    || libc::setuid(uid) != 0
+                {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    let child = command
+        .spawn()
+        .map_err(|e| Fault::Start(format!("cannot run {program}: {e}")))?;
+    drop(procs);
+    Ok((child, group))
 }
 
 impl Drop for PlayerProcess {
@@ -451,7 +525,7 @@ impl Drop for PlayerProcess {
 /// Writes all of `bytes` to a player's input with SIGPIPE blocked in this thread, so
 /// that a player that has gone away is an error to report (`EPIPE`), not a signal that
 /// ends the referee. The pending SIGPIPE is taken off before the signal is unblocked.
-fn write_without_sigpipe(stdin: &mut ChildStdin, bytes: &[u8]) -> io::Result<()> {
+fn write_without_sigpipe(stdin: &mut File, bytes: &[u8]) -> io::Result<()> {
     // SAFETY: sigset manipulation on local values and this thread's own mask.
     unsafe {
         let mut pipe: libc::sigset_t = std::mem::zeroed();
@@ -588,7 +662,7 @@ fn read_answers(stdout: impl Read, tx: SyncSender<Answer>) {
 
 /// Copies a player's stderr to its log, keeping the first [`STDERR_LOG_LIMIT`] bytes
 /// and reading (and dropping) the rest, so that the player never blocks on a full pipe.
-fn copy_bounded(mut stderr: impl Read, log: Option<&Path>) {
+pub(crate) fn copy_bounded(mut stderr: impl Read, log: Option<&Path>) {
     let mut file = log.and_then(|p| File::create(p).ok());
     let mut kept = 0u64;
     let mut dropped = 0u64;

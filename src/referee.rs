@@ -8,6 +8,7 @@
 //! record says why (`illegal: c2-c5 (…)`, `timeout: 1.37 s`, `crash: exit 139`,
 //! `protocol: …`).
 
+use crate::forkserver::Templates;
 use crate::game::{GameError, GameInfo, Judged, Outcome, Rules, State, Verdict};
 use crate::player::PlayerSpec;
 use crate::protocol::{Fault, Launch, PlayerProcess};
@@ -65,6 +66,9 @@ pub struct Table<'a> {
     /// Whether players may think while it is not their turn (`--ponder`); otherwise
     /// they are frozen between commands.
     pub ponder: bool,
+    /// The fork servers that give tabula's own players their games (None: every
+    /// player is started afresh for its game). See [`crate::forkserver`].
+    pub templates: Option<Arc<Templates>>,
 }
 
 impl Table<'_> {
@@ -160,6 +164,55 @@ fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Result
     })
 }
 
+/// How `seat`'s player gets its game from a fork server, when it is one of tabula's
+/// own and the table has fork servers: the fork server's key (two entrants with the
+/// same file share nothing), how to start it, and the game's launch.
+fn fork_plan(
+    table: &Table,
+    seat: &Seat,
+    seed: u64,
+    log: Option<PathBuf>,
+) -> Option<(String, Launch, Launch)> {
+    table.templates.as_ref()?;
+    if seat.spec.is_program() || seat.spec.is_human() {
+        return None;
+    }
+    let game = launch(table, seat, seed, log.clone()).ok()?;
+    // One fork server per entrant and per game in flight (a championship's --jobs
+    // play on threads of their own): games of one entrant never overlap in one sandbox,
+    // so each finds it as a fresh sandbox would be.
+    let key = format!(
+        "{}\u{0}{}\u{0}{:?}",
+        seat.name,
+        seat.spec,
+        std::thread::current().id()
+    );
+    // The same command line and sandbox (its seed is not used: each child is given
+    // its game's).
+    let mut argv = game.argv.clone();
+    argv.push("--fork-server".into());
+    if table.sandbox.is_some() {
+        // The sandbox's /tmp is its own: emptied between games, as a fresh sandbox's.
+        argv.extend(["--scratch".into(), "/tmp".into()]);
+    }
+    let name: String = seat
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let template = Launch {
+        argv,
+        log: log
+            .as_ref()
+            .and_then(|l| l.parent().map(|d| d.join(format!("loading-{name}.log")))),
+        // It idles between forks; its children are frozen in their games or not.
+        freeze_between_commands: false,
+        cores: Vec::new(),
+        ..game.clone()
+    };
+    Some((key, template, game))
+}
+
 /// `tabula serve` for a built-in or `.pl` player, with absolute paths throughout.
 fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
     let text = |p: &Path| p.to_string_lossy().into_owned();
@@ -250,22 +303,47 @@ pub fn play_game(
         .collect::<Vec<_>>()
         .join(" ");
     // Start every player, all at once (they load side by side), then set each up in
-    // turn; the first that fails to start or to take the setup loses.
+    // turn; the first that fails to start or to take the setup loses. A player with a
+    // fork server is forked by it (whose first start begins before any fork).
     let began = Instant::now();
+    let starts: Vec<(u64, Option<PathBuf>)> = (0..seats.len())
+        .map(|k| {
+            let log = table
+                .log_dir
+                .as_ref()
+                .map(|d| d.join(format!("game-{id}-player-{}.log", k + 1)));
+            (seed.wrapping_mul(31).wrapping_add(k as u64), log)
+        })
+        .collect();
+    let plans: Vec<Option<(String, Launch, Launch)>> = seats
+        .iter()
+        .zip(&starts)
+        .map(|(seat, (seed, log))| fork_plan(table, seat, *seed, log.clone()))
+        .collect();
+    if let Some(templates) = &table.templates {
+        for (key, template, _) in plans.iter().flatten() {
+            templates.warm(key, template);
+        }
+    }
     let mut players: Vec<PlayerProcess> = Vec::new();
     for (k, seat) in seats.iter().enumerate() {
         let player = k as u32 + 1;
-        let log = table
-            .log_dir
-            .as_ref()
-            .map(|d| d.join(format!("game-{id}-player-{player}.log")));
-        let started = launch(
-            table,
-            seat,
-            seed.wrapping_mul(31).wrapping_add(k as u64),
-            log,
-        )
-        .and_then(|launch| PlayerProcess::start(&launch));
+        let (seed, log) = starts[k].clone();
+        let forked = match (&table.templates, &plans[k]) {
+            (Some(templates), Some((key, template, game))) => {
+                templates.player(key, template, game, seed)
+            }
+            _ => None,
+        };
+        let started = match forked {
+            Some(p) => {
+                crate::timing::note_text(&format!(
+                    "game {id}: player {player} forked by its fork server"
+                ));
+                Ok(p)
+            }
+            None => launch(table, seat, seed, log).and_then(|launch| PlayerProcess::start(&launch)),
+        };
         match started {
             Ok(p) => players.push(p),
             Err(fault) => return finish_fault(record, referee, &state, player, fault, players),

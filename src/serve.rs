@@ -86,6 +86,48 @@ fn paced<T>(pace: &mut Pace, work: impl FnOnce() -> T) -> T {
     result
 }
 
+/// A player loaded and ready to serve games: the rules, the player, and how much CPU
+/// the loading got.
+pub struct Loaded {
+    info: &'static GameInfo,
+    spec: PlayerSpec,
+    rules: Rules,
+    pace: Pace,
+}
+
+impl Loaded {
+    /// The rules, with the player loaded.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+/// Loads `spec` (with the rules, or `rules_file` instead) for serving.
+pub fn load(
+    info: &'static GameInfo,
+    spec: &PlayerSpec,
+    rules_file: Option<&Path>,
+) -> Result<Loaded, GameError> {
+    let mut pace = Pace::new();
+    let rules = crate::timing::timed("rules and player loaded", || {
+        paced(&mut pace, || Rules::load_player(info, rules_file, spec))
+    })?;
+    let levels = rules.levels()?;
+    spec.check(&levels).map_err(GameError::Usage)?;
+    let spec = spec.clone().resolved(&levels);
+    if spec.is_human() || spec.is_program() {
+        return Err(GameError::Usage(format!(
+            "tabula serves its own players (built-in levels and .pl files), not {spec}"
+        )));
+    }
+    Ok(Loaded {
+        info,
+        spec,
+        rules,
+        pace,
+    })
+}
+
 /// Serves `spec` on `input` / `output` until `quit` or the end of input.
 pub fn serve(
     info: &'static GameInfo,
@@ -95,27 +137,26 @@ pub fn serve(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), GameError> {
-    let mut pace = Pace::new();
-    let rules = crate::timing::timed("rules and player loaded", || {
-        paced(&mut pace, || Rules::load_player(info, rules_file, spec))
-    })?;
-    let levels = rules.levels()?;
-    spec.check(&levels).map_err(GameError::Usage)?;
-    let resolved = spec.clone().resolved(&levels);
-    let spec = &resolved;
-    if spec.is_human() || spec.is_program() {
-        return Err(GameError::Usage(format!(
-            "tabula serves its own players (built-in levels and .pl files), not {spec}"
-        )));
-    }
-    rules.seed(seed)?;
+    let loaded = load(info, spec, rules_file)?;
+    serve_loaded(&loaded, seed, input, output)
+}
+
+/// Serves a loaded player, with `seed` for its random choices, until `quit` or the
+/// end of input.
+pub fn serve_loaded(
+    loaded: &Loaded,
+    seed: u64,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), GameError> {
+    loaded.rules.seed(seed)?;
     let mut server = Server {
-        info,
-        spec,
-        rules,
+        info: loaded.info,
+        spec: &loaded.spec,
+        rules: &loaded.rules,
         options: Vec::new(),
         state: None,
-        pace,
+        pace: loaded.pace,
     };
     let mut line = String::new();
     loop {
@@ -147,7 +188,7 @@ pub fn serve(
 struct Server<'a> {
     info: &'static GameInfo,
     spec: &'a PlayerSpec,
-    rules: Rules,
+    rules: &'a Rules,
     options: Vec<Term>,
     state: Option<State>,
     pace: Pace,
@@ -231,7 +272,7 @@ impl Server<'_> {
             return Err("the game is over: there is no move to make".into());
         }
         let budget = self.pace.budget(ms);
-        let (rules, spec) = (&self.rules, self.spec);
+        let (rules, spec) = (self.rules, self.spec);
         let thought = crate::timing::timed("genmove: the player thought", || {
             paced(&mut self.pace, || rules.player_move(spec, &state, budget))
         });

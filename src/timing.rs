@@ -25,3 +25,11 @@ pub fn timed<T>(phase: &str, work: impl FnOnce() -> T) -> T {
     note(phase, start);
     result
 }
+
+/// Writes `text` among the timings, when they are asked for: what changed how the
+/// time was spent (a fork server given up, say).
+pub fn note_text(text: &str) {
+    if enabled() {
+        eprintln!("timing: {text}");
+    }
+}

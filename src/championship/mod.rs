@@ -442,6 +442,7 @@ mod tests {
                 sandbox: None,
                 cores: Vec::new(),
                 ponder: false,
+                templates: None,
             },
             entrants: ["alice=greedy", "bob=random"]
                 .iter()

@@ -4,7 +4,9 @@
 //! the wall time from the spawn to that answer minus the move's own thinking (which the
 //! player reports with `TABULA_TIMINGS`). Memory is the resident size once the game is
 //! set up. Then a short match of players that answer at once gives the referee's own
-//! cost per game, their start-ups included.
+//! cost per game, their start-ups included: as a match plays it (each player loaded
+//! once by its fork server and forked for each game) and with every player started
+//! afresh for each game (`TABULA_FORK_SERVER=0`), in turn.
 
 use super::*;
 use std::io::{BufRead, BufReader, Read};
@@ -79,37 +81,111 @@ pub(super) fn bench_startup(names: &[String]) -> Result<(), GameError> {
             );
         }
     }
+    println!(
+        "\nThe referee: {MATCH_GAMES} games of the weakest player against itself, one at a time, \
+         its players forked by their fork servers (as matches and championships play) and \
+         started afresh for each game (TABULA_FORK_SERVER=0), in turn. A game: the match's wall \
+         time over its games (the referee's own start and the first loads included), then the \
+         median game after the first (its players started and set up, its moves, its players' \
+         exit), then the first of these phases alone."
+    );
+    println!(
+        "{:<13} {:<8} {:>9} {:>16} {:>14}",
+        "game", "players", "a game", "after the first", "starting both"
+    );
     for info in &games {
         let Some(weakest) = info.levels.first() else {
             continue;
         };
-        let started = Instant::now();
-        let out = Process::new(&exe)
-            .args(["match", &info.name, "--p1", &weakest.name, "--p2"])
-            .arg(&weakest.name)
-            .args(["--games", &MATCH_GAMES.to_string()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output()
-            .map_err(|e| GameError::Usage(format!("cannot run a match: {e}")))?;
-        let wall = started.elapsed().as_secs_f64();
-        if !out.status.success() {
-            return Err(GameError::Usage(format!(
-                "the match of {} failed: {}",
+        for fork_servers in [true, false] {
+            let cost = referee_match(&exe, info, &weakest.name, fork_servers)?;
+            println!(
+                "{:<13} {:<8} {:>7.2} s {:>14.3} s {:>12.3} s",
                 info.name,
-                String::from_utf8_lossy(&out.stderr).trim()
-            )));
+                if fork_servers { "forked" } else { "afresh" },
+                cost.per_game,
+                cost.later_game,
+                cost.setup
+            );
         }
-        println!(
-            "referee       {:<13} {:.2} s a game: {MATCH_GAMES} games of {} against itself, \
-             one at a time, the players' start-ups included",
-            info.name,
-            wall / f64::from(MATCH_GAMES),
-            weakest.name
-        );
     }
     Ok(())
+}
+
+/// A referee's match, measured.
+struct MatchCost {
+    /// Wall time a game, the referee's own start and the first loads included.
+    per_game: f64,
+    /// A game after the first, its three phases together (median).
+    later_game: f64,
+    /// Starting and setting up both players in a game after the first (median).
+    setup: f64,
+}
+
+/// Plays the match of `level` against itself, with fork servers or without.
+fn referee_match(
+    exe: &Path,
+    info: &GameInfo,
+    level: &str,
+    fork_servers: bool,
+) -> Result<MatchCost, GameError> {
+    let started = Instant::now();
+    let out = Process::new(exe)
+        .args(["match", &info.name, "--p1", level, "--p2", level])
+        .args(["--games", &MATCH_GAMES.to_string()])
+        .env("TABULA_TIMINGS", "1")
+        .env(crate::forkserver::ENV, if fork_servers { "1" } else { "0" })
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| GameError::Usage(format!("cannot run a match: {e}")))?;
+    let wall = started.elapsed().as_secs_f64();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(GameError::Usage(format!(
+            "the match of {} failed: {}",
+            info.name,
+            stderr.trim()
+        )));
+    }
+    // The referee notes each game's three phases in order (`timing: SECONDS game: …`).
+    let mut games: Vec<[f64; 3]> = Vec::new();
+    for line in stderr.lines() {
+        let Some((seconds, phase)) = line
+            .strip_prefix("timing: ")
+            .and_then(|rest| rest.split_once(' '))
+        else {
+            continue;
+        };
+        let Ok(seconds) = seconds.parse::<f64>() else {
+            continue;
+        };
+        match phase {
+            "game: players started and set up" => games.push([seconds, 0.0, 0.0]),
+            "game: moves played" => {
+                if let Some(g) = games.last_mut() {
+                    g[1] = seconds;
+                }
+            }
+            "game: players quit" => {
+                if let Some(g) = games.last_mut() {
+                    g[2] = seconds;
+                }
+            }
+            _ => {}
+        }
+    }
+    let median = |mut values: Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    let later = games.iter().skip(1);
+    Ok(MatchCost {
+        per_game: wall / f64::from(MATCH_GAMES),
+        later_game: median(later.clone().map(|g| g.iter().sum()).collect()),
+        setup: median(later.map(|g| g[0]).collect()),
+    })
 }
 
 /// Starts `level` of `info` once and measures it.

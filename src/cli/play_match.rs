@@ -84,6 +84,7 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
+            templates: crate::forkserver::Templates::for_this_machine(),
         },
         sides: [args.p1, args.p2],
         side_move_ms: [

@@ -14,6 +14,14 @@ pub(super) struct ServeArgs {
     /// A rules file to use instead of the game's own
     #[arg(long)]
     pub(super) rules: Option<PathBuf>,
+    /// Load once, then fork a copy for each game on request: a referee's fork server,
+    /// spoken to over a Unix socket on stdin (see docs/protocol.md)
+    #[arg(long)]
+    pub(super) fork_server: bool,
+    /// With --fork-server: the sandbox's own scratch folder, emptied of what games
+    /// left in it whenever no game is in progress
+    #[arg(long, requires = "fork_server")]
+    pub(super) scratch: Option<PathBuf>,
 }
 
 /// A handle on the real stdout, after which file descriptor 1 points at stderr.
@@ -34,6 +42,10 @@ pub(super) fn protocol_stdout() -> Result<std::fs::File, GameError> {
 
 pub(super) fn serve(args: ServeArgs) -> Result<(), GameError> {
     let info = game_info(Some(&args.game), args.rules.as_deref())?;
+    if args.fork_server {
+        let loaded = crate::serve::load(info, &args.spec, args.rules.as_deref())?;
+        return crate::forkserver::run(loaded, args.scratch.as_deref());
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // The protocol owns stdout: whatever else would print there (Scryer's load

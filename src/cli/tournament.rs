@@ -251,6 +251,7 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
+            templates: crate::forkserver::Templates::for_this_machine(),
         },
         entrants,
         scoring,

@@ -289,6 +289,10 @@ enum Job {
     TakeOutput {
         reply: Sender<String>,
     },
+    Fork {
+        child: Box<dyn FnOnce() + Send>,
+        reply: Sender<std::io::Result<i32>>,
+    },
 }
 
 /// A Prolog machine running on its own thread. Cheap to share by reference; requests
@@ -343,10 +347,33 @@ impl Engine {
     }
 
     fn send(&self, job: Job) -> Result<(), EngineError> {
+        let inline = INLINE.with(|inline| inline.get());
+        if !inline.is_null() {
+            // SAFETY: set only in a forked child, on the engine's thread, to the worker
+            // whose fork is running the child: nothing else uses it meanwhile.
+            unsafe { (*inline).handle(job) };
+            return Ok(());
+        }
         self.jobs
             .as_ref()
             .and_then(|jobs| jobs.send(job).ok())
             .ok_or_else(|| EngineError::Unavailable("the engine thread has stopped".into()))
+    }
+
+    /// Forks this process from the engine's thread, the one thread a child must
+    /// have to go on using the machine: the child gets a copy of the machine with
+    /// everything loaded and runs `child` on that thread, which answers the child's
+    /// requests to this engine in place; it ends the process. The parent gets the
+    /// child's process id. For a fork server (`crate::forkserver`), whose other threads
+    /// the child never needs.
+    pub fn fork(&self, child: Box<dyn FnOnce() + Send>) -> Result<i32, EngineError> {
+        let (reply, answer) = mpsc::channel();
+        self.send(Job::Fork { child, reply })?;
+        match answer.recv() {
+            Ok(Ok(pid)) => Ok(pid),
+            Ok(Err(e)) => Err(EngineError::Unavailable(format!("cannot fork: {e}"))),
+            Err(_) => Err(gone()),
+        }
     }
 
     /// Consults the rules file at `path`, exactly as it is on disk. On failure the
@@ -483,6 +510,12 @@ impl Iterator for ReplAnswers {
     }
 }
 
+thread_local! {
+    /// In a child forked by [`Engine::fork`]: the worker of this thread, which answers
+    /// every request in place instead of through its channel.
+    static INLINE: std::cell::Cell<*mut Worker> = const { std::cell::Cell::new(std::ptr::null_mut()) };
+}
+
 /// The state kept on the engine's thread.
 struct Worker {
     machine: Machine,
@@ -583,6 +616,29 @@ impl Worker {
             Job::TakeOutput { reply } => {
                 let _ = reply.send(self.take_output());
             }
+            Job::Fork { child, reply } => self.fork(child, reply),
+        }
+    }
+
+    /// Forks the process here, on the engine's thread. The child runs `child` right
+    /// here, with every request of this thread answered in place (see [`INLINE`]):
+    /// the channels the other threads were using at the moment of the fork may be
+    /// locked forever in the child, so it never touches them again (not even to drop
+    /// `reply`). `child` ends the process; if it returns, the child exits.
+    fn fork(&mut self, child: Box<dyn FnOnce() + Send>, reply: Sender<std::io::Result<i32>>) {
+        // SAFETY: fork(2). The child goes on with this thread alone and touches
+        // nothing another thread may have held a lock on (see above).
+        let pid = unsafe { libc::fork() };
+        if pid == 0 {
+            std::mem::forget(reply);
+            let worker: *mut Worker = self;
+            INLINE.with(|inline| inline.set(worker));
+            child();
+            std::process::exit(0);
+        } else if pid > 0 {
+            let _ = reply.send(Ok(pid));
+        } else {
+            let _ = reply.send(Err(std::io::Error::last_os_error()));
         }
     }
 

@@ -1,0 +1,298 @@
+//! The fork server's own side: `tabula serve GAME SPEC --fork-server` loads the rules
+//! and the player once, then waits on its standard input (a Unix socket) for the
+//! referee's requests, and forks a copy of itself, everything loaded, for each game.
+//!
+//! The requests, one line each (see the module above for the referee's side):
+//!
+//! * `fork SEED`, with four descriptors passed along (`SCM_RIGHTS`): the game's
+//!   commands (read end), its answers (write end), its log (write end), and a
+//!   handshake socket. Answered `forked PID` (the child's id in the sandbox) or
+//!   `? MESSAGE`. The child tells the referee who it is on the handshake socket (the
+//!   kernel adds its process id as the referee sees it) and waits for a `g` before it
+//!   serves a thing: by then the referee has put it in the game's control group.
+//! * `status PID`: how the child with that id ended: `running` (not yet, or not
+//!   known), `exited CODE` or `signal N`.
+//!
+//! It ends at the end of its input: the referee closed the socket.
+
+use crate::game::GameError;
+use crate::serve::{Loaded, serve_loaded};
+use nix::sys::socket::{ControlMessageOwned, MsgFlags, recvmsg};
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{IoSliceMut, Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::unix::net::UnixStream;
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::Duration;
+
+/// The player every child serves: loaded once, before the first fork, and never
+/// changed after (a child finds it at the same address, in its copy of the memory).
+static LOADED: OnceLock<Loaded> = OnceLock::new();
+
+/// The longest request line read.
+const MAX_REQUEST: usize = 256;
+/// The most ended children whose status is kept, waiting to be asked.
+const MAX_STATUSES: usize = 4096;
+
+/// Serves fork requests on standard input until it closes. `scratch`: the sandbox's
+/// own scratch folder, emptied of what the games left there whenever no game is in
+/// progress, so that a game finds it as a fresh start would.
+pub fn run(loaded: Loaded, scratch: Option<&Path>) -> Result<(), GameError> {
+    if LOADED.set(loaded).is_err() {
+        return Err(GameError::Usage("the fork server started twice".into()));
+    }
+    let Some(loaded) = LOADED.get() else {
+        return Err(GameError::Usage("the fork server lost its player".into()));
+    };
+    let reaper = Arc::new(Reaper::default());
+    {
+        let reaper = reaper.clone();
+        std::thread::Builder::new()
+            .name("reaper".into())
+            .spawn(move || reaper.run())
+            .map_err(|e| GameError::Usage(format!("cannot start the fork server: {e}")))?;
+    }
+    // What loading left in the scratch folder stays: a fresh start would find it.
+    let loaded_files: Vec<OsString> = scratch.map(entries).unwrap_or_default();
+    let mut pending: Vec<u8> = Vec::new();
+    loop {
+        let Some((line, fds)) = read_request(0, &mut pending)? else {
+            return Ok(());
+        };
+        let mut words = line.split_whitespace();
+        let reply = match (
+            words.next(),
+            words.next().and_then(|w| w.parse::<u64>().ok()),
+        ) {
+            (Some("fork"), Some(seed)) if fds.len() == 4 => {
+                if let Some(dir) = scratch
+                    && reaper.reap_all() == 0
+                {
+                    for name in entries(dir) {
+                        if !loaded_files.contains(&name) {
+                            let path = dir.join(&name);
+                            let _ = std::fs::remove_dir_all(&path)
+                                .or_else(|_| std::fs::remove_file(&path));
+                        }
+                    }
+                }
+                match loaded
+                    .rules()
+                    .engine()
+                    .fork(Box::new(move || child(fds, seed)))
+                {
+                    Ok(pid) => {
+                        reaper.forked();
+                        format!("forked {pid}")
+                    }
+                    Err(e) => format!("? {e}"),
+                }
+            }
+            (Some("status"), Some(pid)) => reaper.status(pid as i32),
+            _ => format!(
+                "? not a request: {:?}",
+                line.chars().take(40).collect::<String>()
+            ),
+        };
+        let mut control = std::mem::ManuallyDrop::new(
+            // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop
+            // keeps this File from closing it.
+            unsafe { File::from_raw_fd(0) },
+        );
+        if control.write_all(format!("{reply}\n").as_bytes()).is_err() {
+            return Ok(());
+        }
+    }
+}
+
+/// The names in a folder.
+fn entries(dir: &Path) -> Vec<OsString> {
+    std::fs::read_dir(dir)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default()
+}
+
+/// Reads one request line and the descriptors that came with it; None at the end of
+/// input.
+fn read_request(
+    fd: RawFd,
+    pending: &mut Vec<u8>,
+) -> Result<Option<(String, Vec<OwnedFd>)>, GameError> {
+    let mut fds = Vec::new();
+    loop {
+        if let Some(end) = pending.iter().position(|b| *b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=end).collect();
+            return Ok(Some((
+                String::from_utf8_lossy(&line).trim().to_string(),
+                fds,
+            )));
+        }
+        if pending.len() > MAX_REQUEST {
+            return Err(GameError::Usage("a fork request longer than a line".into()));
+        }
+        let mut buf = [0u8; MAX_REQUEST];
+        let mut space = nix::cmsg_space!([RawFd; 4]);
+        let mut iov = [IoSliceMut::new(&mut buf)];
+        let (bytes, received) =
+            match recvmsg::<()>(fd, &mut iov, Some(&mut space), MsgFlags::MSG_CMSG_CLOEXEC) {
+                Ok(msg) => {
+                    let mut received = Vec::new();
+                    if let Ok(cmsgs) = msg.cmsgs() {
+                        for cmsg in cmsgs {
+                            if let ControlMessageOwned::ScmRights(raw) = cmsg {
+                                received.extend(raw);
+                            }
+                        }
+                    }
+                    (msg.bytes, received)
+                }
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(e) => return Err(GameError::Usage(format!("reading a fork request: {e}"))),
+            };
+        for raw in received {
+            // SAFETY: the kernel just gave this process these descriptors.
+            fds.push(unsafe { OwnedFd::from_raw_fd(raw) });
+        }
+        if bytes == 0 {
+            return Ok(None);
+        }
+        pending.extend_from_slice(&buf[..bytes]);
+    }
+}
+
+/// A forked child, on the engine's thread (its only one): takes the game's descriptors
+/// as its standard ones, waits for the referee's go, and serves the game on them. It
+/// ends the process.
+fn child(fds: Vec<OwnedFd>, seed: u64) {
+    let mut fds = fds.into_iter();
+    let (Some(input), Some(output), Some(log), Some(handshake)) =
+        (fds.next(), fds.next(), fds.next(), fds.next())
+    else {
+        std::process::exit(70);
+    };
+    use std::os::fd::AsRawFd;
+    // SAFETY: dup2 onto the standard descriptors (the control socket, which was
+    // descriptor 0, is closed by it in this child); the originals are dropped below.
+    let moved = unsafe {
+        libc::dup2(input.as_raw_fd(), 0) == 0
+            && libc::dup2(log.as_raw_fd(), 1) == 1
+            && libc::dup2(log.as_raw_fd(), 2) == 2
+    };
+    drop(input);
+    drop(log);
+    if !moved {
+        std::process::exit(70);
+    }
+    let mut handshake = UnixStream::from(handshake);
+    let mut go = [0u8; 1];
+    let told =
+        handshake.write_all(b"c").is_ok() && handshake.read_exact(&mut go).is_ok() && go == *b"g";
+    drop(handshake);
+    if !told {
+        std::process::exit(0);
+    }
+    let Some(loaded) = LOADED.get() else {
+        std::process::exit(70);
+    };
+    let stdin = std::io::stdin();
+    let mut commands = stdin.lock();
+    let mut answers = File::from(output);
+    match serve_loaded(loaded, seed, &mut commands, &mut answers) {
+        Ok(()) => std::process::exit(0),
+        Err(e) => {
+            eprintln!("tabula serve: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Waits for the children as they end and keeps how they ended until asked.
+#[derive(Default)]
+struct Reaper {
+    /// Ended children: their id and how they ended, in words.
+    ended: Mutex<HashMap<i32, String>>,
+    /// How many children were forked so far, to wake the reaper when it had none.
+    forks: Mutex<u64>,
+    /// How many of them were reaped.
+    reaped: Mutex<u64>,
+    wake: Condvar,
+}
+
+impl Reaper {
+    fn forked(&self) {
+        if let Ok(mut forks) = self.forks.lock() {
+            *forks += 1;
+            self.wake.notify_one();
+        }
+    }
+
+    fn status(&self, pid: i32) -> String {
+        self.ended
+            .lock()
+            .ok()
+            .and_then(|mut ended| ended.remove(&pid))
+            .unwrap_or_else(|| "running".into())
+    }
+
+    /// Reaps every child that has ended, without waiting; how many are still running.
+    fn reap_all(&self) -> u64 {
+        while self.reap_one(libc::WNOHANG) == Some(true) {}
+        let forks = self.forks.lock().map(|f| *f).unwrap_or(0);
+        let reaped = self.reaped.lock().map(|r| *r).unwrap_or(0);
+        forks.saturating_sub(reaped)
+    }
+
+    /// Reaps one ended child, waiting for one unless `flags` has WNOHANG: Some(true)
+    /// when one was reaped, Some(false) when none has ended yet, None on an error
+    /// (ECHILD: no child at all).
+    fn reap_one(&self, flags: i32) -> Option<bool> {
+        // SAFETY: waitid on this process's own children.
+        let (done, info) = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let done = libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | flags);
+            (done, info)
+        };
+        if done != 0 {
+            return None;
+        }
+        // SAFETY: set by a successful waitid (pid 0: nothing had ended).
+        let (pid, status) = unsafe { (info.si_pid(), info.si_status()) };
+        if pid == 0 {
+            return Some(false);
+        }
+        let how = match info.si_code {
+            libc::CLD_EXITED => format!("exited {status}"),
+            _ => format!("signal {status}"),
+        };
+        if let Ok(mut ended) = self.ended.lock() {
+            if ended.len() >= MAX_STATUSES {
+                ended.clear();
+            }
+            ended.insert(pid, how);
+        }
+        if let Ok(mut reaped) = self.reaped.lock() {
+            *reaped += 1;
+        }
+        Some(true)
+    }
+
+    fn run(&self) {
+        loop {
+            let seen = self.forks.lock().map(|f| *f).unwrap_or(0);
+            if self.reap_one(0).is_some() {
+                continue;
+            }
+            if std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD) {
+                // No child: sleep until the next fork.
+                if let Ok(forks) = self.forks.lock() {
+                    let _ = self
+                        .wake
+                        .wait_timeout_while(forks, Duration::from_secs(5), |f| *f == seen);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! Fork servers (src/forkserver): a referee loads each of tabula's own players once per
+//! match or championship and forks it for every game. Forked players must play exactly
+//! the games fresh processes play, start every game as clean as a fresh process in a
+//! fresh sandbox, and be contained like them: a player that kills its fork server
+//! loses only its own game, and nothing outlives the match.
+
+mod common;
+use common::*;
+use serde_json::Value;
+use std::path::Path;
+
+/// The forks the referee noted (`TABULA_TIMINGS`).
+fn forks(stderr: &str) -> usize {
+    stderr
+        .lines()
+        .filter(|l| l.contains("forked by its fork server"))
+        .count()
+}
+
+/// Whether this machine gives a forked child a control group of its own, which fork
+/// servers need (else every player starts afresh, which is what the other tests see).
+fn forking_here() -> bool {
+    let here = tabula::cgroup::Hierarchies::detect().has(tabula::cgroup::Feature::Kill);
+    assert!(
+        here || std::env::var("CI").is_err(),
+        "CI needs control groups here, to test fork servers"
+    );
+    here
+}
+
+fn bwrap_present() {
+    let found = std::process::Command::new("bwrap")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found || std::env::var("CI").is_err(),
+        "bubblewrap is needed (apt-get install bubblewrap)"
+    );
+}
+
+fn match_records(args: &[&str], env: &[(&str, &str)], record: &Path) -> (Vec<Value>, String) {
+    let _ = std::fs::remove_file(record);
+    let record_arg = record.to_string_lossy().into_owned();
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--record", &record_arg]);
+    let o = tabula_with(&all, env);
+    assert!(
+        o.status.success(),
+        "tabula {}\n{}\n{}",
+        all.join(" "),
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let games = std::fs::read_to_string(record)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a record"))
+        .collect();
+    (games, text(&o.stderr))
+}
+
+/// Four games of `player` against random on 5 x 5, the referee's timings noted.
+fn four_small_games(player: &str, record: &Path) -> (Vec<Value>, String) {
+    let args = [
+        "match",
+        "breakthrough",
+        "--p1",
+        player,
+        "--p2",
+        "random",
+        "--games",
+        "4",
+        "--rows",
+        "5",
+        "--cols",
+        "5",
+    ];
+    match_records(&args, &[("TABULA_TIMINGS", "1")], record)
+}
+
+/// What must be the same whichever way the players were started.
+fn played(games: &[Value]) -> Vec<String> {
+    games
+        .iter()
+        .map(|g| {
+            format!(
+                "{} {} {} {}",
+                g["moves"]
+                    .as_array()
+                    .map(|ms| ms
+                        .iter()
+                        .map(|m| m["move"].as_str().unwrap_or("").to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "))
+                    .unwrap_or_default(),
+                g["result"],
+                g["winners"],
+                g["fault"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn forked_players_play_the_games_fresh_players_play() {
+    bwrap_present();
+    let forking = forking_here();
+    let dir = scratch("forkserver", "same");
+    let record = dir.join("games.jsonl");
+    for (game, p1, p2) in [
+        ("breakthrough", "random", "greedy"),
+        ("dots", "greedy", "random"),
+        ("kingpawn", "random", "examples/kingpawn_player.pl"),
+    ] {
+        let args = [
+            "match", game, "--p1", p1, "--p2", p2, "--games", "4", "--seed", "11",
+        ];
+        let (forked, forked_err) = match_records(&args, &[("TABULA_TIMINGS", "1")], &record);
+        let (fresh, fresh_err) = match_records(
+            &args,
+            &[("TABULA_TIMINGS", "1"), ("TABULA_FORK_SERVER", "0")],
+            &record,
+        );
+        assert_eq!(forked.len(), 4, "{game}");
+        assert_eq!(played(&forked), played(&fresh), "{game}: the same games");
+        assert!(
+            forked.iter().all(|g| g.get("fault").is_none()),
+            "{game}: {forked:?}"
+        );
+        assert_eq!(
+            forks(&fresh_err),
+            0,
+            "{game}: TABULA_FORK_SERVER=0 forks none"
+        );
+        if forking {
+            assert_eq!(
+                forks(&forked_err),
+                8,
+                "{game}: every player forked\n{forked_err}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_forked_game_starts_with_an_empty_scratch_folder() {
+    bwrap_present();
+    let forking = forking_here();
+    let dir = scratch("forkserver", "scratch");
+    let record = dir.join("games.jsonl");
+    let (games, stderr) = four_small_games("tests/players/scratch_player.pl", &record);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert!(g.get("fault").is_none(), "a game saw another's file: {g}");
+    }
+    if forking {
+        assert_eq!(forks(&stderr), 8, "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_player_that_kills_its_fork_server_loses_only_its_own_game() {
+    bwrap_present();
+    let forking = forking_here();
+    let dir = scratch("forkserver", "killer");
+    let record = dir.join("games.jsonl");
+    // A word only this test's processes have on their command line.
+    let mark = dir.join(format!("killer-{}.pl", std::process::id()));
+    std::fs::copy("tests/players/parent_killer.pl", &mark).expect("a copy of the player");
+    let mark_arg = mark.to_string_lossy().into_owned();
+    let (games, stderr) = four_small_games(&mark_arg, &record);
+    assert_eq!(games.len(), 4, "every game was played");
+    let faults: Vec<&Value> = games.iter().filter_map(|g| g.get("fault")).collect();
+    // The killer is p1: seat 1 in odd games, seat 2 in even ones.
+    for g in &games {
+        if let Some(f) = g.get("fault") {
+            let seat = f["player"].as_u64().unwrap_or(0) as usize;
+            assert!(
+                g["players"][seat - 1]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("killer"),
+                "only the killer loses by a fault: {g}"
+            );
+            assert!(
+                f["reason"].as_str().unwrap_or("").starts_with("crash: "),
+                "{g}"
+            );
+        }
+    }
+    if forking {
+        // Its first game died with its fork server; the later ones started it afresh.
+        assert_eq!(faults.len(), 1, "{games:?}\n{stderr}");
+        assert!(games[0].get("fault").is_some(), "{games:?}");
+        assert_eq!(forks(&stderr), 2 + 3, "{stderr}");
+    } else {
+        assert!(faults.is_empty(), "{games:?}");
+    }
+    // Nothing of it outlives the match.
+    let word = mark.file_name().unwrap().to_string_lossy().into_owned();
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|c| text(&c).replace('\0', " "))
+        .filter(|c| c.contains(&word))
+        .collect();
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
