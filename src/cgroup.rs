@@ -73,8 +73,36 @@ impl Hierarchies {
         FOUND.get_or_init(|| {
             let mounts = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
             let own = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
-            Hierarchies::from_tables(&mounts, &own)
+            let found = Hierarchies::from_tables(&mounts, &own);
+            found.remove_stale();
+            found
         })
+    }
+
+    /// Removes the empty groups of tabula processes that are gone (one killed before it
+    /// could remove its own): `tabula-PID-N` where no process PID runs. A group still
+    /// holding a process is left alone (the kernel refuses to remove it anyway).
+    fn remove_stale(&self) {
+        let parents = self.v2.iter().chain(self.v1.iter().map(|(_, d)| d));
+        for parent in parents {
+            let Ok(entries) = fs::read_dir(parent) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let pid = name
+                    .to_str()
+                    .and_then(|n| n.strip_prefix("tabula-"))
+                    .and_then(|rest| rest.split_once('-'))
+                    .and_then(|(pid, _)| pid.parse::<u32>().ok());
+                if let Some(pid) = pid
+                    && pid != std::process::id()
+                    && !Path::new(&format!("/proc/{pid}")).exists()
+                {
+                    let _ = fs::remove_dir(entry.path());
+                }
+            }
+        }
     }
 
     /// The hierarchies described by `/proc/self/mountinfo` and `/proc/self/cgroup`,
