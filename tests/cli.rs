@@ -1353,7 +1353,30 @@ fn bench_has_its_yardstick_and_measures_start_up() {
             "{line}"
         );
     }
-    assert!(out.contains("referee       kingpawn"), "{out}");
+    // The referee's game, with the players forked by their fork servers and started
+    // afresh: starting both is the last column.
+    let starting = |players: &str| -> f64 {
+        let line = out
+            .lines()
+            .find(|l| {
+                let mut words = l.split_whitespace();
+                words.next() == Some("kingpawn") && words.next() == Some(players)
+            })
+            .unwrap_or_else(|| panic!("no referee line for {players}: {out}"));
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let seconds: f64 = fields[fields.len() - 2]
+            .parse()
+            .unwrap_or_else(|_| panic!("{line}"));
+        assert!(seconds > 0.0, "{line}");
+        seconds
+    };
+    let (forked, afresh) = (starting("forked"), starting("afresh"));
+    if tabula::cgroup::Hierarchies::detect().has(tabula::cgroup::Feature::Kill) {
+        assert!(
+            forked < afresh,
+            "forking two loaded players is quicker than starting them: {out}"
+        );
+    }
 }
 
 /// `bench search` runs the game's player on its fixed positions to a fixed depth: one
