@@ -44,17 +44,32 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 /// A status is asked while a crash is reported, again and again for a moment.
 const STATUS_TIMEOUT: Duration = Duration::from_millis(200);
 
-/// The fork servers of a match or a championship, one per entrant, started at the
-/// entrant's first game and stopped when the last table holding them goes.
-#[derive(Default)]
+/// The fork servers of a match or a championship, one per entrant (and game slot),
+/// started at its first game and stopped when the last table holding them goes, or
+/// when room is needed for another: at most [`Templates::most`] are kept, the least
+/// recently used that has no game in progress going first.
 pub struct Templates {
-    templates: Mutex<HashMap<String, Arc<Template>>>,
+    templates: Mutex<HashMap<String, Kept>>,
+    /// How many fork servers may be kept at once.
+    most: usize,
+    /// A clock of uses, for choosing the least recently used.
+    uses: std::sync::atomic::AtomicU64,
 }
+
+struct Kept {
+    server: Arc<Template>,
+    last_used: u64,
+}
+
+/// What a fork server keeps of the machine's memory, about (a loaded player: 19-25 MB),
+/// with room for the games its children play: the number of them kept is the memory
+/// available when a match starts over this.
+const MEMORY_PER_FORK_SERVER: u64 = 128 << 20;
 
 impl std::fmt::Debug for Templates {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = self.templates.lock().map(|t| t.len()).unwrap_or(0);
-        write!(f, "Templates({n})")
+        write!(f, "Templates({n} of {})", self.most)
     }
 }
 
@@ -65,18 +80,66 @@ impl Templates {
         if std::env::var(ENV).is_ok_and(|v| v.trim() == "0") {
             return None;
         }
-        Hierarchies::detect()
-            .has(Feature::Kill)
-            .then(|| Arc::new(Templates::default()))
+        if !Hierarchies::detect().has(Feature::Kill) {
+            return None;
+        }
+        let available = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|info| {
+                info.lines()
+                    .find_map(|l| l.strip_prefix("MemAvailable:"))
+                    .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            })
+            .map_or(4 << 30, |kib| kib * 1024);
+        Some(Arc::new(Templates::with_most(
+            (available / MEMORY_PER_FORK_SERVER) as usize,
+        )))
     }
 
-    /// The fork server known as `key`, made from `template` the first time.
+    /// Fork servers, at most `most` at once (at least 2: both seats of a game).
+    pub fn with_most(most: usize) -> Templates {
+        Templates {
+            templates: Mutex::new(HashMap::new()),
+            most: most.max(2),
+            uses: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// How many fork servers are kept at once, at most.
+    pub fn most(&self) -> usize {
+        self.most
+    }
+
+    /// The fork server known as `key`, made from `template` the first time (another,
+    /// idle, stopped to make room if need be).
     fn get(&self, key: &str, template: &Launch) -> Option<Arc<Template>> {
-        let mut templates = self.templates.lock().ok()?;
-        let server = templates
-            .entry(key.to_string())
-            .or_insert_with(|| Arc::new(Template::new(template.clone())))
-            .clone();
+        let now = self.uses.fetch_add(1, Ordering::Relaxed);
+        let mut evicted = None;
+        let server = {
+            let mut templates = self.templates.lock().ok()?;
+            if !templates.contains_key(key) && templates.len() >= self.most {
+                // Idle: nobody but this map holds it (players in a game hold theirs;
+                // new holders are made only here, under the lock).
+                let idle = templates
+                    .iter()
+                    .filter(|(_, kept)| Arc::strong_count(&kept.server) == 1)
+                    .min_by_key(|(_, kept)| kept.last_used)
+                    .map(|(k, _)| k.clone());
+                match idle {
+                    Some(k) => evicted = templates.remove(&k),
+                    // All in games: this player starts afresh.
+                    None => return None,
+                }
+            }
+            let kept = templates.entry(key.to_string()).or_insert_with(|| Kept {
+                server: Arc::new(Template::new(template.clone())),
+                last_used: now,
+            });
+            kept.last_used = now;
+            kept.server.clone()
+        };
+        // Stopped outside the lock: it may take a moment.
+        drop(evicted);
         (!server.broken.load(Ordering::Relaxed)).then_some(server)
     }
 
@@ -340,5 +403,64 @@ fn set_cores(pid: i32, cores: &[usize]) {
     // SAFETY: sets the affinity of a process this one is responsible for.
     unsafe {
         libc::sched_setaffinity(pid, std::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::Limits;
+
+    fn launch() -> Launch {
+        Launch {
+            argv: vec!["true".into()],
+            limits: Limits::with_memory(0),
+            log: None,
+            sandbox: None,
+            cores: Vec::new(),
+            freeze_between_commands: false,
+        }
+    }
+
+    fn kept(templates: &Templates) -> Vec<String> {
+        let mut keys: Vec<String> = templates
+            .templates
+            .lock()
+            .map(|t| t.keys().cloned().collect())
+            .unwrap_or_default();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn the_least_recently_used_idle_fork_server_makes_room() {
+        // Nothing is started: a fork server starts at its first warm or fork.
+        let templates = Templates::with_most(3);
+        let t = launch();
+        for key in ["a", "b", "c"] {
+            assert!(templates.get(key, &t).is_some());
+        }
+        assert!(templates.get("a", &t).is_some(), "a used again");
+        assert!(templates.get("d", &t).is_some());
+        assert_eq!(
+            kept(&templates),
+            ["a", "c", "d"],
+            "b was the least recently used"
+        );
+        // A fork server with a game in progress (its player holds it) stays.
+        let in_game = templates.get("c", &t);
+        assert!(templates.get("a", &t).is_some());
+        assert!(templates.get("d", &t).is_some());
+        assert!(templates.get("e", &t).is_some());
+        assert_eq!(kept(&templates), ["c", "d", "e"], "a went: c is in a game");
+        // All in games: the next player starts afresh, nothing is stopped.
+        let held: Vec<_> = ["c", "d", "e"]
+            .iter()
+            .map(|k| templates.get(k, &t))
+            .collect();
+        assert!(templates.get("f", &t).is_none());
+        assert_eq!(kept(&templates), ["c", "d", "e"]);
+        drop((in_game, held));
+        assert_eq!(Templates::with_most(0).most(), 2, "both seats of a game");
     }
 }
