@@ -79,6 +79,19 @@ fn four_small_games(player: &str, record: &Path) -> (Vec<Value>, String) {
     match_records(&args, &[("TABULA_TIMINGS", "1")], record)
 }
 
+/// The command lines of the processes on this machine that contain `word`.
+fn processes_with(word: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+                .map(|c| text(&c).replace('\0', " "))
+                .filter(|c| c.contains(word))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// What must be the same whichever way the players were started.
 fn played(games: &[Value]) -> Vec<String> {
     games
@@ -201,13 +214,52 @@ fn a_player_that_kills_its_fork_server_loses_only_its_own_game() {
     }
     // Nothing of it outlives the match.
     let word = mark.file_name().unwrap().to_string_lossy().into_owned();
-    let left: Vec<String> = std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-        .map(|c| text(&c).replace('\0', " "))
-        .filter(|c| c.contains(&word))
-        .collect();
+    let left = processes_with(&word);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_forked_player_that_never_answers_is_killed_with_its_game() {
+    bwrap_present();
+    let forking = forking_here();
+    let dir = scratch("forkserver", "loop");
+    let record = dir.join("games.jsonl");
+    // A word only this test's processes have on their command line.
+    let player = dir.join(format!("looper-{}.pl", std::process::id()));
+    std::fs::write(
+        &player,
+        "% Thinks for ever, and frees nothing.\nchoose_move(_, _, _) :- repeat, fail.\n",
+    )
+    .expect("a player file");
+    let player_arg = player.to_string_lossy().into_owned();
+    let args = [
+        "match",
+        "breakthrough",
+        "--p1",
+        &player_arg,
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--rows",
+        "5",
+        "--cols",
+        "5",
+        "--move-time",
+        "0.2",
+    ];
+    let (games, stderr) = match_records(&args, &[("TABULA_TIMINGS", "1")], &record);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let reason = g["fault"]["reason"].as_str().unwrap_or("");
+        assert!(reason.starts_with("timeout: "), "{g}");
+    }
+    if forking {
+        assert_eq!(forks(&stderr), 4, "{stderr}");
+    }
+    let word = player.file_name().unwrap().to_string_lossy().into_owned();
+    let left = processes_with(&word);
     assert!(left.is_empty(), "left running: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
