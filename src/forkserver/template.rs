@@ -57,53 +57,58 @@ pub fn run(loaded: Loaded, scratch: Option<&Path>) -> Result<(), GameError> {
     }
     // What loading left in the scratch folder stays: a fresh start would find it.
     let loaded_files: Vec<OsString> = scratch.map(entries).unwrap_or_default();
+    // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop keeps this
+    // File from closing it.
+    let mut control = std::mem::ManuallyDrop::new(unsafe { File::from_raw_fd(0) });
     let mut pending: Vec<u8> = Vec::new();
     loop {
         let Some((line, fds)) = read_request(0, &mut pending)? else {
             return Ok(());
         };
         let mut words = line.split_whitespace();
-        let reply = match (
-            words.next(),
-            words.next().and_then(|w| w.parse::<u64>().ok()),
-        ) {
-            (Some("fork"), Some(seed)) if fds.len() == 4 => {
-                if let Some(dir) = scratch
-                    && reaper.reap_all() == 0
-                {
-                    for name in entries(dir) {
-                        if !loaded_files.contains(&name) {
-                            let path = dir.join(&name);
-                            let _ = std::fs::remove_dir_all(&path)
-                                .or_else(|_| std::fs::remove_file(&path));
+        let reply = match (words.next(), words.next()) {
+            (Some("fork"), Some(seed)) if fds.len() == 4 => match seed.parse::<u64>() {
+                Ok(seed) => {
+                    if let Some(dir) = scratch
+                        && reaper.reap_all() == 0
+                    {
+                        empty_scratch(dir, &loaded_files);
+                    }
+                    match loaded
+                        .rules()
+                        .engine()
+                        .fork(Box::new(move || child(fds, seed)))
+                    {
+                        Ok(pid) => {
+                            reaper.forked();
+                            format!("forked {pid}")
                         }
+                        Err(e) => format!("? {e}"),
                     }
                 }
-                match loaded
-                    .rules()
-                    .engine()
-                    .fork(Box::new(move || child(fds, seed)))
-                {
-                    Ok(pid) => {
-                        reaper.forked();
-                        format!("forked {pid}")
-                    }
-                    Err(e) => format!("? {e}"),
-                }
-            }
-            (Some("status"), Some(pid)) => reaper.status(pid as i32),
+                Err(_) => format!("? not a seed: {seed:?}"),
+            },
+            (Some("status"), Some(pid)) => match pid.parse::<i32>() {
+                Ok(pid) => reaper.status(pid),
+                Err(_) => format!("? not a process id: {pid:?}"),
+            },
             _ => format!(
                 "? not a request: {:?}",
                 line.chars().take(40).collect::<String>()
             ),
         };
-        let mut control = std::mem::ManuallyDrop::new(
-            // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop
-            // keeps this File from closing it.
-            unsafe { File::from_raw_fd(0) },
-        );
         if control.write_all(format!("{reply}\n").as_bytes()).is_err() {
             return Ok(());
+        }
+    }
+}
+
+/// Removes from `dir` everything but the names in `keep`.
+fn empty_scratch(dir: &Path, keep: &[OsString]) {
+    for name in entries(dir) {
+        if !keep.contains(&name) {
+            let path = dir.join(&name);
+            let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
         }
     }
 }
