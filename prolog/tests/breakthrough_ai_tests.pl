@@ -29,6 +29,7 @@ depends on the speed of the machine, except for generous sanity bounds.
 :- use_module(library(assoc)).
 :- use_module(library(iso_ext)).
 :- use_module(library(time)).
+:- use_module(library(pairs)).
 
 :- dynamic(test/1).
 :- discontiguous(test/1).
@@ -511,3 +512,103 @@ test(reasons_in_words) :-
     breakthrough_ai:reason_text(proven_win(3), "a forced win, within 3 moves"),
     breakthrough_ai:reason_text(greedy(capture), "captures"),
     breakthrough_ai:reason_text(rules_edited(greedy, advance), _).
+
+% The search's model of the game (its positions, moves and make/5, with
+% the material it keeps up to date) agrees with the rules in random
+% positions of random sizes, as tabula's check of the fast paths asks.
+test(the_search_model_agrees_with_the_rules) :-
+    set_random(seed(21)),
+    forall(between(1, 40, _),
+           ( random_position(S),
+             breakthrough:legal_moves(S, Moves),
+             findall(M-S1, ( member(M, Moves), breakthrough:apply_move(S, M, S1, _) ), Pairs0),
+             keysort(Pairs0, Pairs),
+             breakthrough_ai:model_agrees(S, Pairs) )).
+
+% The moves come out of gen_moves/5 and gen_noisy/4 in the order of the
+% keys the top of breakthrough_ai.pl gives them (keyed_moves/6 below, a
+% sort by key written here from that description).
+test(moves_come_in_the_order_of_their_keys) :-
+    set_random(seed(22)),
+    forall(between(1, 40, _),
+           ( random_position(S),
+             breakthrough_ai:state_position(S, inf, G, Pos),
+             Pos = p(Rows, _, _, _, _, _, _, _),
+             G = g(R, _, Full, _, _, _, _),
+             breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet),
+             append(Caps, Quiet, All),
+             keyed_moves(Rows, R, Full, all, All1, Caps1),
+             All == All1,
+             Caps == Caps1,
+             breakthrough_ai:gen_noisy(Rows, R, Full, Noisy),
+             keyed_moves(Rows, R, Full, noisy, Noisy1, _),
+             Noisy == Noisy1 )).
+
+% The evaluation's quick path (material kept by make/5, the defended
+% pieces, and the full evaluation only where a piece is passed) gives the
+% full evaluation's score, in random positions and one move later.
+test(the_quick_evaluation_is_the_full_one) :-
+    set_random(seed(23)),
+    forall(between(1, 40, _),
+           ( random_position(S),
+             breakthrough_ai:state_position(S, inf, G, Pos),
+             Pos = p(Rows, _, _, _, _, _, _, _),
+             G = g(R, _, Full, _, _, _, _),
+             breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet),
+             append(Caps, Quiet, Codes),
+             forall(( Pos1 = Pos ; member(C, Codes), breakthrough_ai:make(Pos, C, G, Pos1, _) ),
+                    ( Pos1 = p(Rows1, _, _, _, _, _, _, _),
+                      breakthrough_ai:eval(Pos1, G, 3, V),
+                      breakthrough_ai:full_eval(Rows1, G, 3, VF),
+                      V =:= VF )) )).
+
+% keyed_moves(+Rows, +R, +Full, +Which, -Codes, -Caps): the mover's moves
+% (Which = all) or the captures and the moves of row R-2 (noisy), sorted
+% by their keys (the smallest first; keysort keeps the order of moves with
+% equal keys: rows ascending, then straight, left, right, columns
+% ascending); Caps the captures among them (the keys =< -3000):
+%   * a capture from row K: -3010 - 20 (R - K) when the enemy does not
+%     attack the square it lands on, -3000 - 20 (R - K) when it does;
+%   * a quiet move from row K to an attacked square: -10 K;
+%   * to a square not attacked: -2500 from row R-2, else -1000 - 10 K.
+keyed_moves(Rows, R, Full, Which, Codes, Caps) :-
+    keyed_rows(Rows, 1, R, Full, Which, Ms, []),
+    keysort(Ms, Sorted),
+    pairs_values(Sorted, Codes),
+    findall(C, ( member(Key-C, Sorted), Key =< -3000 ), Caps).
+
+keyed_rows([r(O, _)|Rest], K, R, Full, Which, Ms0, Ms) :-
+    (   Rest = [r(O1, P1)|Rest1] ->
+        K1 is K + 1,
+        (   Rest1 = [r(_, P2)|_] -> Att is ((P2 << 1) /\ Full) \/ (P2 >> 1) ; Att = 0 ),
+        Str is O /\ \ (O1 \/ P1),
+        Lt is (O >> 1) /\ \ O1,
+        Rt is (O << 1) /\ Full /\ \ O1,
+        (   ( Which == all ; K1 =:= R - 1 ) -> S = Str, L = Lt, Rr = Rt
+        ;   S = 0, L is Lt /\ P1, Rr is Rt /\ P1
+        ),
+        keyed_targets(S, 0, K, R, P1, Att, Ms0, Ms1),
+        keyed_targets(L, 1, K, R, P1, Att, Ms1, Ms2),
+        keyed_targets(Rr, -1, K, R, P1, Att, Ms2, Ms3),
+        keyed_rows(Rest, K1, R, Full, Which, Ms3, Ms)
+    ;   Ms0 = Ms
+    ).
+
+keyed_targets(T, Dir, K, R, P1, Att, Ms0, Ms) :-
+    findall(Key-Code,
+            ( between(0, 11, To),
+              Bit is 1 << To,
+              T /\ Bit =\= 0,
+              From is To + Dir,
+              Code is (K << 8) \/ (From << 4) \/ To,
+              (   P1 /\ Bit =\= 0 ->
+                  (   Att /\ Bit =:= 0 -> Key is -3010 - 20 * (R - K)
+                  ;   Key is -3000 - 20 * (R - K)
+                  )
+              ;   Att /\ Bit =\= 0 -> Key is -10 * K
+              ;   K + 2 =:= R -> Key = -2500
+              ;   Key is -1000 - 10 * K
+              ) ),
+            New),
+    append(New, Ms, Ms1),
+    Ms0 = Ms1.
