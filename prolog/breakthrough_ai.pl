@@ -122,7 +122,9 @@ the captures (of the enemy pieces nearest the mover's home row first),
 then the two killer moves of the ply (quiet moves that caused a cutoff
 in a sibling position), then moves to row R-1 that are not attacked,
 other moves to squares no enemy piece attacks (most advanced first), and
-the rest. At depth 0, a quiescence search (up to 8 plies) of the
+the rest. The moves that take nothing are made only when the moves before
+them have not refuted the position (one position in six in the bench). At
+depth 0, a quiescence search (up to 8 plies) of the
 captures and of the moves to row R-1, with the exact rules above (a
 forced capture is searched without the option to stand pat). The
 transposition table is a trie (tt_get/3, tt_put/4) keyed by the Zobrist
@@ -734,14 +736,25 @@ search(Pos, D, A, B, Ply, G, TT0, TT, N0, N, V, Best) :-
             ) ->
             V = TV, Best = TM, TT = TT0, N = N1
         ;   G = g(R, _, Full, _, _, _, _),
-            gen_moves(Rows, R, Full, Caps, Quiet),
-            (   Caps == [], Quiet == [] ->
+            TT0 = s(_, Killers0),
+            killers(Killers0, Ply, K1, K2),
+            % The moves in stages (see front_moves/7): the quiet moves are
+            % made only when the table's move, the captures and the
+            % killers have not refuted the position (seldom).
+            gen_captures(Rows, R, Full, Caps),
+            front_moves(Caps, Rows, TM, K1, K2, Front, Taken),
+            moves_loop(Front, Pos, D, A, B, Ply, G, TT0, TTF, N1, NF, -1000000, none, VF, BestF),
+            (   VF >= B -> Moves = some, V = VF, Best = BestF, TT1 = TTF, N = NF
+            ;   gen_quiet(Rows, R, Full, Quiet0),
+                delete_all(Taken, Quiet0, Quiet),
+                (   Front == [], Quiet == [] -> Moves = none
+                ;   Moves = some,
+                    moves_loop(Quiet, Pos, D, A, B, Ply, G, TTF, TT1, NF, N, VF, BestF, V, Best)
+                )
+            ),
+            (   Moves == none ->
                 V is -(Win - Ply), Best = none, TT = TT0, N = N1
-            ;   TT0 = s(_, Killers0),
-                killers(Killers0, Ply, K1, K2),
-                order_moves(Caps, Quiet, TM, K1, K2, Codes),
-                moves_loop(Codes, Pos, D, A, B, Ply, G, TT0, TT1, N1, N, -1000000, none, V, Best),
-                TT1 = s(Table1, Killers1),
+            ;   TT1 = s(Table1, Killers1),
                 (   V =< A -> Flag = 2, Killers = Killers1
                 ;   V >= B ->
                     Flag = 1,
@@ -838,25 +851,50 @@ quiet(Code, Rows) :-
     nth1(K1, Rows, r(_, P)),
     P /\ (1 << (Code /\ 15)) =:= 0.
 
-% order_moves(+Caps, +Quiet, +TM, +K1, +K2, -Codes): the moves in the
-% order they are searched: the table's move TM, the captures, the killers
-% K1 and K2 (when legal here: among the quiet moves), then the other moves;
-% Caps and Quiet as gen_moves/5 gives them.
-order_moves(Caps0, Quiet0, TM, K1, K2, Codes) :-
-    (   TM == none -> Caps = Caps0, Quiet1 = Quiet0, Codes = Rest
-    ;   delete_first(Caps0, TM, Caps1) -> Caps = Caps1, Quiet1 = Quiet0, Codes = [TM|Rest]
-    ;   delete_first(Quiet0, TM, Quiet2) -> Caps = Caps0, Quiet1 = Quiet2, Codes = [TM|Rest]
-    ;   Caps = Caps0, Quiet1 = Quiet0, Codes = Rest
+% front_moves(+Caps, +Rows, +TM, +K1, +K2, -Front, -Taken): the moves
+% searched before the quiet moves are made: the table's move TM, the
+% captures Caps (gen_captures/4), then the killers K1 and K2, each when it
+% is a legal quiet move here (quiet_legal/2); Taken are the quiet moves
+% among them, to be left out of the quiet moves after (delete_all/3). The
+% order is that of the top: the same moves, in the same order, as if all
+% the moves were made first.
+front_moves(Caps0, Rows, TM, K1, K2, Front, Taken) :-
+    (   TM == none -> Caps = Caps0, Front = Front1, T0 = []
+    ;   delete_first(Caps0, TM, Caps1) -> Caps = Caps1, Front = [TM|Front1], T0 = []
+    ;   quiet_legal(TM, Rows) -> Caps = Caps0, Front = [TM|Front1], T0 = [TM]
+    ;   Caps = Caps0, Front = Front1, T0 = []
     ),
-    killer_front(K1, Quiet1, Quiet3, Ks, Ks1),
-    killer_front(K2, Quiet3, Quiet4, Ks1, []),
-    append(Caps, Ks, Front),
-    append(Front, Quiet4, Rest).
+    (   killer_usable(K1, Rows, T0) -> T1 = [K1|T0], Ks = [K1|Ks1] ; T1 = T0, Ks = Ks1 ),
+    (   killer_usable(K2, Rows, T1) -> Taken = [K2|T1], Ks1 = [K2] ; Taken = T1, Ks1 = [] ),
+    append(Caps, Ks, Front1).
 
-killer_front(K, Q0, Q, Ks, Tail) :-
-    (   K \== none, delete_first(Q0, K, Q1) -> Q = Q1, Ks = [K|Tail]
-    ;   Q = Q0, Ks = Tail
+killer_usable(K, Rows, Taken) :-
+    K \== none,
+    \+ ( member(X, Taken), X =:= K ),
+    quiet_legal(K, Rows).
+
+% quiet_legal(+Code, +Rows): Code (a move of this board) is a legal move
+% that takes nothing: a piece of the mover on its square, the target
+% empty.
+quiet_legal(Code, Rows) :-
+    K is Code >> 8,
+    row_pair(K, Rows, O, O1, P1),
+    O /\ (1 << ((Code >> 4) /\ 15)) =\= 0,
+    (O1 \/ P1) /\ (1 << (Code /\ 15)) =:= 0.
+
+% row_pair(+K, +Rows, -O, -O1, -P1): O the mover's pieces on row K, O1
+% and P1 the mover's and the opponent's on row K+1.
+row_pair(K, [r(O, _)|Rs], O0, O1, P1) :-
+    (   K =:= 1 -> O0 = O, Rs = [r(O1, P1)|_]
+    ;   K1 is K - 1,
+        row_pair(K1, Rs, O0, O1, P1)
     ).
+
+% delete_all(+Codes, +List0, -List): List0 without the Codes.
+delete_all([], L, L).
+delete_all([C|Cs], L0, L) :-
+    (   delete_first(L0, C, L1) -> true ; L1 = L0 ),
+    delete_all(Cs, L1, L).
 
 % moves_loop(+Codes, +Pos, +D, +A, +B, +Ply, +G, +TT0, -TT, +N0, -N,
 % +BestV0, +Best0, -V, -Best)
@@ -1114,22 +1152,30 @@ turn_rest([r(O, P)|Rs], Acc, Out) :-
 gen_moves(Rows, R, Full, Caps, Quiet) :-
     gen(Rows, 1, R, Full, all, Caps, [], Safe, Att, Att, [], Quiet, Safe).
 
+% gen_captures(+Rows, +R, +Full, -Caps): the captures of gen_moves/5.
+gen_captures(Rows, R, Full, Caps) :-
+    gen(Rows, 1, R, Full, captures, Caps, [], S, S, A, A, T, T).
+
+% gen_quiet(+Rows, +R, +Full, -Quiet): the other moves of gen_moves/5.
+gen_quiet(Rows, R, Full, Quiet) :-
+    gen(Rows, 1, R, Full, quiet, C, C, Safe, Att, Att, [], Quiet, Safe).
+
 % gen_noisy(+Rows, +R, +Full, -Codes): the captures and the moves to row
 % R-1 only (for the quiescence search), the captures first.
 gen_noisy(Rows, R, Full, Codes) :-
     gen(Rows, 1, R, Full, noisy, Codes, Quiet, Safe, Att, Att, [], Quiet, Safe).
 
 % gen(+Rows, +K, +R, +Full, +Which, -C0, +C, -S, +S0, -A, +A0, -T0, +T):
-% the moves of the rows K.. (Rows) into three lists: the captures C0-C
+% the moves of the rows K.. (Rows) into four lists: the captures C0-C
 % (rows ascending), the safe and the attacked quiet moves (rows descending:
 % each row's moves are put in front of S0 and A0, giving S and A), and the
-% safe moves to row R-1, T0-T. Which is all or noisy (the captures and the
-% moves of row R-2 only).
+% safe moves to row R-1, T0-T. Which is all, captures, quiet (the moves
+% that take nothing) or noisy (the captures and the moves of row R-2).
 gen([r(O, _)|Rest], K, R, Full, Which, C0, C, S, S0, A, A0, T0, T) :-
     (   Rest = [r(O1, P1)|Rest1] ->
         K1 is K + 1,
         (   O =:= 0 -> C3 = C0, S1 = S0, A4 = A0, T3 = T0
-        ;   Which == noisy, K1 =\= R - 1 ->
+        ;   ( Which == captures ; Which == noisy, K1 =\= R - 1 ) ->
             % (P1 has no square of O1, and none off the board)
             LtC is (O >> 1) /\ P1,
             RtC is (O << 1) /\ P1,
@@ -1144,11 +1190,15 @@ gen([r(O, _)|Rest], K, R, Full, Which, C0, C, S, S0, A, A0, T0, T) :-
             Str is O /\ \ (O1 \/ P1),
             Lt is (O >> 1) /\ \ O1,            % targets of moves to column - 1
             Rt is (O << 1) /\ Full /\ \ O1,    % targets of moves to column + 1
+            (   Which == quiet -> C3 = C0
+            ;   LtC is Lt /\ P1, RtC is Rt /\ P1,
+                captures(LtC, RtC, Base, Att, C0, C3)
+            ),
             (   K1 =:= R - 1 ->
                 % the safe quiet moves of this row go to T0-T
-                gen_row3(Str, Lt, Rt, Base, P1, Att, C0, C3, T0, T3, A4, A0),
+                quiet_row(Str, Lt, Rt, P1, Base, Att, T0, T3, A4, A0),
                 S1 = S0
-            ;   gen_row3(Str, Lt, Rt, Base, P1, Att, C0, C3, S1, S0, A4, A0),
+            ;   quiet_row(Str, Lt, Rt, P1, Base, Att, S1, S0, A4, A0),
                 T3 = T0
             )
         ),
@@ -1162,16 +1212,14 @@ attacks([], _, 0).
 attacks([r(_, P2)|_], Full, Att) :-
     Att is ((P2 << 1) /\ Full) \/ (P2 >> 1).
 
-% gen_row3(+Str, +Lt, +Rt, +Base, +P1, +Att, -C0, +C, -S, +S0, -A, +A0):
-% the moves of a row K (Base = K << 8) to the targets Str (straight), Lt
-% (to the left) and Rt (to the right) on row K+1, whose enemy pieces are
-% P1 and whose squares the enemy attacks are Att: the captures C0-C (those
-% to safe squares first), the safe quiet moves S-S0, the attacked ones
-% A-A0. Each group in the order straight, left, right.
-gen_row3(Str, Lt, Rt, Base, P1, Att, C0, C, S, S0, A, A0) :-
-    LtC is Lt /\ P1, RtC is Rt /\ P1,
-    captures(LtC, RtC, Base, Att, C0, C),
-    LtQ is Lt - LtC, RtQ is Rt - RtC,
+% quiet_row(+Str, +Lt, +Rt, +P1, +Base, +Att, -S, +S0, -A, +A0): the
+% moves of a row K (Base = K << 8) that take nothing, to the targets Str
+% (straight), Lt (to the left) and Rt (to the right) on row K+1, whose
+% enemy pieces are P1 and whose squares the enemy attacks are Att: to
+% safe squares S-S0, to attacked ones A-A0, each in the order straight,
+% left, right.
+quiet_row(Str, Lt, Rt, P1, Base, Att, S, S0, A, A0) :-
+    LtQ is Lt /\ \ P1, RtQ is Rt /\ \ P1,
     StrA is Str /\ Att, LtA is LtQ /\ Att, RtA is RtQ /\ Att,
     StrS is Str - StrA, LtS is LtQ - LtA, RtS is RtQ - RtA,
     emit(StrS, 0, Base, S, S1),

@@ -544,6 +544,58 @@ test(moves_come_in_the_order_of_their_keys) :-
              keyed_moves(Rows, R, Full, noisy, Noisy1, _),
              Noisy == Noisy1 )).
 
+% The search makes the quiet moves of a position only when the table's
+% move, the captures and the killers have not refuted it
+% (front_moves/7); the moves it searches are the same, in the same order,
+% as when all the moves are made first and put in order (all_in_order/6
+% below). The table's move and the killers are drawn from the moves of
+% this position and of others (so some are not legal here).
+test(moves_searched_in_stages_are_the_moves_in_order) :-
+    set_random(seed(24)),
+    forall(between(1, 40, _),
+           ( random_position(S),
+             breakthrough_ai:state_position(S, inf, G, Pos),
+             Pos = p(Rows, _, _, _, _, _, _, _),
+             G = g(R, _, Full, _, _, _, _),
+             breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet),
+             breakthrough_ai:gen_captures(Rows, R, Full, Caps1),
+             breakthrough_ai:gen_quiet(Rows, R, Full, Quiet1),
+             Caps1 == Caps, Quiet1 == Quiet,
+             append(Caps, Quiet, All),
+             forall(between(1, 10, _),
+                    ( maybe_code(All, TM), maybe_code(All, K1), maybe_code(All, K2),
+                      all_in_order(Caps, Quiet, TM, K1, K2, Expected),
+                      breakthrough_ai:front_moves(Caps1, Rows, TM, K1, K2, Front, Taken),
+                      breakthrough_ai:delete_all(Taken, Quiet1, Rest),
+                      append(Front, Rest, Staged),
+                      Staged == Expected )) )).
+
+% maybe_code(+Codes, -Code): none, one of Codes, or a move code of the
+% board drawn at random (a move of another position, mostly not legal).
+maybe_code(Codes, Code) :-
+    random_integer(0, 4, W),
+    (   W =:= 0 -> Code = none
+    ;   W =:= 1 ->
+        random_integer(1, 8, K), random_integer(0, 8, F),
+        random_integer(-1, 2, D), T is max(0, F + D),
+        Code is (K << 8) \/ (F << 4) \/ T
+    ;   Codes == [] -> Code = none
+    ;   length(Codes, N), random_integer(0, N, I), nth0(I, Codes, Code)
+    ).
+
+% all_in_order(+Caps, +Quiet, +TM, +K1, +K2, -Codes): the table's move TM
+% when it is among the moves, the captures, the killers K1 and K2 when
+% they are among the quiet moves, then the other quiet moves.
+all_in_order(Caps0, Quiet0, TM, K1, K2, Codes) :-
+    (   TM \== none, select(TM, Caps0, Caps1) -> Caps = Caps1, Quiet1 = Quiet0, Codes = [TM|Rest]
+    ;   TM \== none, select(TM, Quiet0, Quiet2) -> Caps = Caps0, Quiet1 = Quiet2, Codes = [TM|Rest]
+    ;   Caps = Caps0, Quiet1 = Quiet0, Codes = Rest
+    ),
+    (   K1 \== none, select(K1, Quiet1, Quiet3) -> Ks = [K1|Ks1] ; Quiet3 = Quiet1, Ks = Ks1 ),
+    (   K2 \== none, select(K2, Quiet3, Quiet4) -> Ks1 = [K2] ; Quiet4 = Quiet3, Ks1 = [] ),
+    append(Caps, Ks, Front),
+    append(Front, Quiet4, Rest).
+
 % The evaluation's quick path (material kept by make/5, the defended
 % pieces, and the full evaluation only where a piece is passed) gives the
 % full evaluation's score, in random positions and one move later.
