@@ -155,6 +155,7 @@ at once (if not always the fastest win).
 :- module(breakthrough_ai, [levels/1,
                   level_info/2,
                             choose_move/5,
+                            prepare/1,
                             solve/3,
                             solve/4,
                             search/4,
@@ -414,6 +415,13 @@ bits(X, N0, N) :-
 /* ---------------------------------------------------------------------
    Level ai
    --------------------------------------------------------------------- */
+
+%% prepare(+Level)
+% Builds what Level builds on its first move: for ai the tables of the
+% search (tables_ready/0, about 0.1 s). A fork server calls it once, before
+% the games it forks (see "Computer players" in game.pl).
+prepare(Level) :-
+    (   Level == ai -> tables_ready ; true ).
 
 % ai_move(+State, +BudgetMs, -Move, -Reason): on small boards the exact
 % solver first (half of the budget), then the search.

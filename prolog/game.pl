@@ -189,6 +189,11 @@ its rules is accelerators.pl.
                            gives it, in words for people ("takes a box",
                            "perfect play: 2 boxes ahead from here"); the
                            faces show the term when it fails
+     prepare(+Level)       optional: builds what Level would build on its
+                           first move (tables, say), for a process that
+                           serves many games: a fork server calls it once
+                           after loading, and every game it forks starts
+                           with it done
      model_agrees(+State, +Successors)  optional, for players that search
                            a model of their own (their own copy of the
                            rules, for speed): succeeds when the model

@@ -100,6 +100,11 @@ impl Loaded {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+
+    /// The player served.
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
 }
 
 /// Loads `spec` (with the rules, or `rules_file` instead) for serving.

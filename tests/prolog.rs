@@ -176,6 +176,47 @@ fn every_game_keeps_the_contract_here() {
     }
 }
 
+/// A fork server readies its player once (`prepare/1` of the game's players, see
+/// game.pl): Breakthrough's ai builds its search tables there, which it would
+/// otherwise build on its first move; a level or game without one is left alone.
+#[test]
+fn own_players_prepare_before_their_games() {
+    in_own_process(
+        "own_players_prepare_before_their_games",
+        own_players_prepare_before_their_games_here,
+    );
+}
+
+fn own_players_prepare_before_their_games_here() {
+    use tabula::player::PlayerSpec;
+    let game = |name: &str| {
+        catalog()
+            .games
+            .iter()
+            .find(|g| g.name == name)
+            .unwrap_or_else(|| panic!("{name} is in the catalog"))
+    };
+    let ai = PlayerSpec::Builtin("ai".into());
+    let rules = Rules::load_player(game("breakthrough"), None, &ai).unwrap();
+    let built = "breakthrough_ai:pc(4095, N), breakthrough_ai:zob(287, _)";
+    assert!(rules.engine().query_once(built).unwrap().is_none());
+    assert!(rules.prepare_player(&ai).unwrap());
+    let b = rules
+        .engine()
+        .query_once(built)
+        .unwrap()
+        .expect("the tables");
+    assert_eq!(b.get("N").and_then(term::as_i64), Some(12));
+    // greedy has nothing to build: prepare/1 succeeds and does nothing.
+    assert!(
+        rules
+            .prepare_player(&PlayerSpec::Builtin("greedy".into()))
+            .unwrap()
+    );
+    let dots = Rules::load_player(game("dots"), None, &ai).unwrap();
+    assert!(!dots.prepare_player(&ai).unwrap());
+}
+
 /// Every rules file loads, silently, in a plain Scryer machine with nothing of tabula's
 /// around it: what `scryer-prolog prolog/dots.pl` does.
 #[test]

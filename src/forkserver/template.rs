@@ -55,6 +55,14 @@ pub fn run(loaded: Loaded, scratch: Option<&Path>) -> Result<(), GameError> {
             .spawn(move || reaper.run())
             .map_err(|e| GameError::Usage(format!("cannot start the fork server: {e}")))?;
     }
+    // What the player builds on its first move is built once, here, for every game
+    // forked from it (a failure leaves that to the games, as without a fork server).
+    let prepared = crate::timing::timed("player prepared", || {
+        loaded.rules().prepare_player(loaded.spec())
+    });
+    if let Err(e) = prepared {
+        eprintln!("tabula: the fork server could not prepare its player: {e}");
+    }
     // What loading left in the scratch folder stays: a fresh start would find it.
     let loaded_files: Vec<OsString> = scratch.map(entries).unwrap_or_default();
     // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop keeps this
