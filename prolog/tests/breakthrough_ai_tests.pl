@@ -525,6 +525,15 @@ test(the_search_model_agrees_with_the_rules) :-
              keysort(Pairs0, Pairs),
              breakthrough_ai:model_agrees(S, Pairs) )).
 
+% search_view(+State, -G, -Pos, -Rows, -R, -Full, -Caps, -Quiet): the
+% search's view of State (breakthrough_ai:state_position/4), its rows, the
+% board's height and column mask, and its moves (gen_moves/5).
+search_view(S, G, Pos, Rows, R, Full, Caps, Quiet) :-
+    breakthrough_ai:state_position(S, inf, G, Pos),
+    Pos = p(Rows, _, _, _, _, _, _, _),
+    G = g(R, _, Full, _, _, _, _),
+    breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet).
+
 % The moves come out of gen_moves/5 and gen_noisy/4 in the order of the
 % keys the top of breakthrough_ai.pl gives them (keyed_moves/6 below, a
 % sort by key written here from that description).
@@ -532,10 +541,7 @@ test(moves_come_in_the_order_of_their_keys) :-
     set_random(seed(22)),
     forall(between(1, 40, _),
            ( random_position(S),
-             breakthrough_ai:state_position(S, inf, G, Pos),
-             Pos = p(Rows, _, _, _, _, _, _, _),
-             G = g(R, _, Full, _, _, _, _),
-             breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet),
+             search_view(S, _, _, Rows, R, Full, Caps, Quiet),
              append(Caps, Quiet, All),
              keyed_moves(Rows, R, Full, all, All1, Caps1),
              All == All1,
@@ -554,10 +560,7 @@ test(moves_searched_in_stages_are_the_moves_in_order) :-
     set_random(seed(24)),
     forall(between(1, 40, _),
            ( random_position(S),
-             breakthrough_ai:state_position(S, inf, G, Pos),
-             Pos = p(Rows, _, _, _, _, _, _, _),
-             G = g(R, _, Full, _, _, _, _),
-             breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet),
+             search_view(S, _, _, Rows, R, Full, Caps, Quiet),
              breakthrough_ai:gen_captures(Rows, R, Full, Caps1),
              breakthrough_ai:gen_quiet(Rows, R, Full, Quiet1),
              Caps1 == Caps, Quiet1 == Quiet,
@@ -603,10 +606,7 @@ test(the_quick_evaluation_is_the_full_one) :-
     set_random(seed(23)),
     forall(between(1, 40, _),
            ( random_position(S),
-             breakthrough_ai:state_position(S, inf, G, Pos),
-             Pos = p(Rows, _, _, _, _, _, _, _),
-             G = g(R, _, Full, _, _, _, _),
-             breakthrough_ai:gen_moves(Rows, R, Full, Caps, Quiet),
+             search_view(S, G, Pos, _, _, _, Caps, Quiet),
              append(Caps, Quiet, Codes),
              forall(( Pos1 = Pos ; member(C, Codes), breakthrough_ai:make(Pos, C, G, Pos1, _) ),
                     ( Pos1 = p(Rows1, _, _, _, _, _, _, _),
