@@ -11,6 +11,9 @@ reached,
   * the legal moves (the same moves, listed in the same order, so that
     a seeded random game is the same game either way);
   * for every legal move, the position it leads to and its events;
+  * when the fast path counts its moves (counted_moves/3 and
+    nth_successor/5, see fast(File) in game.pl), the count, and the K-th
+    move with its position and events, for every K;
   * when the game's own players search a model of their own (their
     module exports model_agrees/2, see game.pl), that the model agrees
     (in every fourth position: building a model is the dearest part).
@@ -124,6 +127,9 @@ compare_position(State, Game, Fast, Players, Successors, Diff) :-
         Diff = moves(State, Moves, FastMoves)
     ;   successors(Moves, State, Game, Fast, Successors0, Diff0),
         (   Diff0 \== none -> Successors = [], Diff = Diff0
+        ;   counted_difference(Fast, State, Moves, Game, Diff1),
+            Diff1 \== none ->
+            Successors = [], Diff = Diff1
         ;   Successors = Successors0,
             keysort(Successors0, Sorted),
             (   Players == none -> Diff = none
@@ -150,6 +156,38 @@ successors([Move|Moves], State, Game, Fast, Successors, Diff) :-
         Diff = apply(State, Move, Next-Events, FastNext-FastEvents)
     ).
 
+% counted_difference(+Fast, +State, +Moves, +Game, -Diff): when the fast
+% path counts its moves (counted_moves/3 and nth_successor/5, see fast(File)
+% in game.pl), its count is the number of the rules' legal moves Moves, and
+% its K-th move, position and events are the rules' K-th move and what it
+% leads to, for every K; Diff is none, or how they first differ.
+counted_difference(Fast, State, Moves, Game, Diff) :-
+    (   Fast == none -> Diff = none
+    ;   \+ current_predicate(Fast:counted_moves/3) -> Diff = none
+    ;   \+ current_predicate(Fast:nth_successor/5) -> Diff = none
+    ;   length(Moves, N),
+        (   fast_counted_moves(State, Count, Counted, Fast) -> true
+        ;   Count = none, Counted = none
+        ),
+        (   Count \== N -> Diff = count(State, N, Count)
+        ;   nth_difference(Moves, 0, State, Counted, Game, Fast, Diff)
+        )
+    ).
+
+nth_difference([], _, _, _, _, _, none).
+nth_difference([Move|Moves], K, State, Counted, Game, Fast, Diff) :-
+    (   rules_apply(State, Move, Next, Events, Game) -> true
+    ;   Next = none, Events = none
+    ),
+    (   fast_nth_successor(Counted, K, FastMove, FastNext, FastEvents, Fast) -> true
+    ;   FastMove = none, FastNext = none, FastEvents = none
+    ),
+    (   FastMove == Move, FastNext == Next, FastEvents == Events ->
+        K1 is K + 1,
+        nth_difference(Moves, K1, State, Counted, Game, Fast, Diff)
+    ;   Diff = nth(State, K, Move-Next-Events, FastMove-FastNext-FastEvents)
+    ).
+
 % The bridges (module last).
 rules_legal_moves(State, Moves, Game) :- Game:legal_moves(State, Moves).
 rules_apply(State, Move, Next, Events, Game) :-
@@ -157,6 +195,10 @@ rules_apply(State, Move, Next, Events, Game) :-
 fast_legal_moves(State, Moves, Fast) :- Fast:legal_moves(State, Moves).
 fast_apply(State, Move, Next, Events, Fast) :-
     Fast:apply_move(State, Move, Next, Events).
+fast_counted_moves(State, Count, Counted, Fast) :-
+    Fast:counted_moves(State, Count, Counted).
+fast_nth_successor(Counted, K, Move, Next, Events, Fast) :-
+    Fast:nth_successor(Counted, K, Move, Next, Events).
 model_agrees_in(State, Successors, Players) :-
     Players:model_agrees(State, Successors).
 check_options_in(Lists, Game) :- Game:check_options(Lists).
@@ -197,6 +239,37 @@ difference_text(apply(State, Move, Next-Events, FastNext-FastEvents), Ctx, Fast,
         phrase(format_("~s leads to ~s by the rules but to ~s by ~a",
                        [MW, NW, FW, Fast]), What)
     ;   phrase(format_("~s causes ~q by the rules but ~q by ~a",
+                       [MW, Events, FastEvents, Fast]), What)
+    ),
+    phrase(format_("in ~s, ~s", [Where, What]), Text).
+difference_text(count(State, N, Count), Ctx, Fast, _, Text) :-
+    position_words(State, Ctx, Where),
+    (   Count == none ->
+        phrase(format_("in ~s, the rules allow ~d moves, ~a's counted_moves/3 fails",
+                       [Where, N, Fast]), Text)
+    ;   phrase(format_("in ~s, the rules allow ~d moves, ~a's counted_moves/3 counts ~q",
+                       [Where, N, Fast, Count]), Text)
+    ).
+difference_text(nth(State, K, Move-Next-Events, FastMove-FastNext-FastEvents),
+                Ctx, Fast, _, Text) :-
+    Ctx = ctx(Game, Options, Path),
+    position_words(State, Ctx, Where),
+    move_words(State, Move, Game, MW),
+    K1 is K + 1,
+    (   FastMove == none ->
+        phrase(format_("~a's nth_successor/5 fails for move ~d of ~s",
+                       [Fast, K1, MW]), What)
+    ;   FastMove \== Move ->
+        move_words(State, FastMove, Game, FW),
+        phrase(format_("move ~d is ~s by the rules but ~s by ~a's nth_successor/5",
+                       [K1, MW, FW, Fast]), What)
+    ;   FastNext \== Next ->
+        After = ctx(Game, Options, [Move|Path]),
+        position_words(Next, After, NW),
+        position_words(FastNext, After, FNW),
+        phrase(format_("~s leads to ~s by the rules but to ~s by ~a's nth_successor/5",
+                       [MW, NW, FNW, Fast]), What)
+    ;   phrase(format_("~s causes ~q by the rules but ~q by ~a's nth_successor/5",
                        [MW, Events, FastEvents, Fast]), What)
     ),
     phrase(format_("in ~s, ~s", [Where, What]), Text).

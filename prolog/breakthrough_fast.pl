@@ -33,10 +33,13 @@ indexed call (row_of/3 and the like) instead of a walk.
 */
 
 :- module(breakthrough_fast, [legal_moves/2,
-                              apply_move/4]).
+                              apply_move/4,
+                              counted_moves/3,
+                              nth_successor/5]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
+:- use_module(library(arithmetic), [popcount/2]).
 
 
 /* ---------------------------------------------------------------------
@@ -78,6 +81,163 @@ legal_moves(breakthrough(Rows, Cols, Turn, White, Black, _, _, Result), Moves) :
     ;   Moves = []
     ).
 
+/* ---------------------------------------------------------------------
+   Counting the moves: a random move without the list
+   --------------------------------------------------------------------- */
+
+%% counted_moves(+State, -Count, -Moves)
+% Count is the number of legal moves and Moves the same moves as
+% legal_moves/2, in the same order, in a compact form that
+% nth_successor/5 reads: what a random playout needs (one move drawn at
+% random, the position after it) without the list of every move built
+% first. game.pl's random_successor/5 uses it; accelerators.pl checks it
+% against the rules like the rest of this file.
+% ?- breakthrough:initial_state([], S), counted_moves(S, N, _).
+%    N = 22.
+counted_moves(State, Count, counted(State, Lane, Recs)) :-
+    State = breakthrough(Rows, Cols, Turn, White, Black, _, _, Result),
+    (   Result == ongoing ->
+        Full is (1 << Cols) - 1,
+        (   Cols =< 8 ->
+            Lane = 8,
+            (   Turn =:= 1 ->
+                (   white_counted_narrow(Rows, White, Black, Full, Count, Recs) -> true
+                ;   build_counted(Rows),
+                    white_counted_narrow(Rows, White, Black, Full, Count, Recs)
+                )
+            ;   black_counted_narrow(Rows, White, Black, Full, Count, Recs) -> true
+            ;   build_counted(Rows),
+                black_counted_narrow(Rows, White, Black, Full, Count, Recs)
+            )
+        ;   Lane = 12,
+            (   Turn =:= 1 ->
+                (   white_counted_wide(Rows, White, Black, Full, Count, Recs) -> true
+                ;   build_counted(Rows),
+                    white_counted_wide(Rows, White, Black, Full, Count, Recs)
+                )
+            ;   black_counted_wide(Rows, White, Black, Full, Count, Recs) -> true
+            ;   build_counted(Rows),
+                black_counted_wide(Rows, White, Black, Full, Count, Recs)
+            )
+        )
+    ;   Count = 0, Lane = 8, Recs = []
+    ).
+
+/* The compact form of the moves: a record r(C, R, Bits) for each row R
+   of the side to move that has pieces (in the order legal_moves/2 takes
+   the rows), Bits the row's three sets of pieces that can move, in lanes
+   of Lane bits (8 on a board of at most 8 columns, else 12): to the left
+   in the first lane, straight in the second, to the right in the third
+   (the order of the list: by direction, then column), and C the number of
+   its moves, counted by Scryer's '$popcount'/2 (the primitive under
+   library(arithmetic)'s popcount/2, called as is: the type check there
+   would cost more than the count). The counting generators
+   (white_counted_narrow/6 and the like) are built like the others, when a
+   board of their height is first counted (build_counted/1); each row is
+   the goal
+
+       (   O =:= 0 -> C = 0, Recs = Recs1
+       ;   Bits is (O /\ ((Full /\ \A) << 1))          % to the left
+                   \/ ((O /\ \(A \/ E)) << Lane)        % straight
+                   \/ ((O /\ ((Full /\ \A) >> 1)) << 2 Lane),
+           '$popcount'(Bits, C),
+           Recs = [r(C, R, Bits)|Recs1]
+       )
+
+   and the count is the sum of the rows' C, in one goal at the end. (An
+   arithmetic goal costs about as much as three or four operations in it,
+   and a test as much as a goal: hence one expression a row.) */
+
+%% nth_successor(+Moves, +K, -Move, -Next, -Events)
+% Move is the K-th (from 0) of the moves Moves of counted_moves/3, the
+% K-th of legal_moves/2, and Next and Events the position and the events
+% after it (as apply_move/4). Fails when K is not below the count.
+nth_successor(counted(State, Lane, Recs), K, Move, Next, Events) :-
+    nth_record(Recs, K, R1, Bits, I),
+    lane_move(Bits, I, Lane, -1, D, C1),
+    C2 is C1 + D,
+    State = breakthrough(Rows, Cols, Turn, White0, Black0, Plies0, _, ongoing),
+    (   Turn =:= 1 -> R2 is R1 + 1 ; R2 is R1 - 1 ),
+    Move = move(R1, C1, R2, C2),
+    moved(Turn, R1, C1, R2, C2, D, White0, Black0, White, Black, Captured),
+    finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
+           Next, Events).
+
+% nth_record(+Recs, +K, -R, -Bits, -I): the K-th move is the I-th of the
+% record of row R.
+nth_record([r(C, R0, Bits0)|Recs], K, R, Bits, I) :-
+    (   K < C -> R = R0, Bits = Bits0, I = K
+    ;   K1 is K - C,
+        nth_record(Recs, K1, R, Bits, I)
+    ).
+
+% lane_move(+Bits, +I, +Lane, +Dir, -D, -C): the I-th move of the lanes
+% Bits (the first of direction Dir) goes D columns to the side from column
+% C.
+lane_move(Bits, I, Lane, Dir, D, C) :-
+    Pieces is Bits /\ ((1 << Lane) - 1),
+    '$popcount'(Pieces, N),
+    (   I < N ->
+        D = Dir,
+        lane_column(Lane, Pieces, I, C)
+    ;   I1 is I - N,
+        Bits1 is Bits >> Lane,
+        Dir1 is Dir + 1,
+        lane_move(Bits1, I1, Lane, Dir1, D, C)
+    ).
+
+% lane_column(+Lane, +Pieces, +I, -C): C is the column of the I-th (from
+% 0) piece of Pieces, a lane of Lane bits: in one lookup for 8 bits.
+lane_column(8, Pieces, I, C) :-
+    !,
+    Key is (Pieces << 3) \/ I,
+    byte_column(Key, C).
+lane_column(_, Pieces, I, C) :-
+    nth_bit(Pieces, I, B),
+    C is B + 1.
+
+% byte_column(+Key, -C): Key is Byte << 3 \/ I, and C the column (from 1)
+% of the I-th set bit of Byte (1024 facts, built by build_counted/1).
+:- dynamic(byte_column/2).
+
+build_byte_columns :-
+    retractall(byte_column(_, _)),
+    (   between(1, 255, Byte),
+        between(0, 7, B),
+        Byte /\ (1 << B) =\= 0,
+        Below is Byte /\ ((1 << B) - 1),
+        popcount(Below, I),
+        Key is (Byte << 3) \/ I,
+        C is B + 1,
+        assertz(byte_column(Key, C)),
+        fail
+    ;   true
+    ).
+
+% nth_bit(+Bits, +I, -B): B is the position of the I-th (from 0) set bit
+% of Bits, from the lowest.
+nth_bit(Bits, I, B) :-
+    (   I =:= 0 ->
+        Low is Bits /\ (-Bits),
+        bit_position(Low, B)
+    ;   Bits1 is Bits /\ (Bits - 1),
+        I1 is I - 1,
+        nth_bit(Bits1, I1, B)
+    ).
+
+% bit_position(+Bit, -B): Bit is 1 << B, for B in 0..11 (built at load).
+:- dynamic(bit_position/2).
+
+build_bit_positions :-
+    retractall(bit_position(_, _)),
+    (   between(0, 11, B),
+        Bit is 1 << B,
+        assertz(bit_position(Bit, B)),
+        fail
+    ;   true
+    ).
+
+
 /* How the moves are generated. Every side, board height and width class
    (at most 8 columns, or more) has its own generator, a clause built the
    first time a board of that height is asked for its moves
@@ -114,6 +274,10 @@ legal_moves(breakthrough(Rows, Cols, Turn, White, Black, _, _, Result), Moves) :
 :- dynamic(white_wide/5).
 :- dynamic(black_narrow/5).
 :- dynamic(black_wide/5).
+:- dynamic(white_counted_narrow/6).
+:- dynamic(white_counted_wide/6).
+:- dynamic(black_counted_narrow/6).
+:- dynamic(black_counted_wide/6).
 
 %% build_generators(+Rows)
 % Asserts the four generators of boards of Rows rows (4..12), in place of
@@ -131,13 +295,38 @@ build_generators(Rows) :-
     ;   true
     ).
 
+%% build_counted(+Rows)
+% Asserts the four counting generators of boards of Rows rows (4..12), in
+% place of any built before, and the table byte_column/2 if it is not built
+% yet: apart from the others, since only random playouts count the moves
+% (a player or the referee that never does pays nothing for them).
+build_counted(Rows) :-
+    between(4, 12, Rows),
+    retractall(white_counted_narrow(Rows, _, _, _, _, _)),
+    retractall(white_counted_wide(Rows, _, _, _, _, _)),
+    retractall(black_counted_narrow(Rows, _, _, _, _, _)),
+    retractall(black_counted_wide(Rows, _, _, _, _, _)),
+    (   byte_column(_, _) -> true
+    ;   build_byte_columns
+    ),
+    (   member(Side-Width, [white-counted_narrow, white-counted_wide,
+                            black-counted_narrow, black-counted_wide]),
+        generator(Side, Width, Rows, Clause),
+        assertz(Clause),
+        fail
+    ;   true
+    ).
+
 % generator(+Side, +Width, +Rows, -Clause): the generator clause.
 generator(Side, Width, Rows, (Head :- Body)) :-
     length(White, Rows),
     length(Black, Rows),
     atom_concat(Side, '_', Prefix),
     atom_concat(Prefix, Width, Name),
-    Head =.. [Name, Rows, White, Black, Full, Moves],
+    (   counted_lane(Width, _) ->
+        Head =.. [Name, Rows, White, Black, Full, Count, Moves]
+    ;   Head =.. [Name, Rows, White, Black, Full, Moves]
+    ),
     (   Side == white ->
         Own = White, Opp = Black,
         numlist(1, Rows, Origins0),
@@ -147,8 +336,40 @@ generator(Side, Width, Rows, (Head :- Body)) :-
         numlist(2, Rows, Origins),           % rows 2 .. Rows
         Step = -1
     ),
-    row_goals(Origins, Step, Width, Own, Opp, Full, Moves, Goals),
+    (   counted_lane(Width, Lane) ->
+        count_goals(Origins, Step, Lane, Own, Opp, Full, Cs, Moves, Goals0),
+        sum_expression(Cs, Sum),
+        append(Goals0, [Count is Sum], Goals)
+    ;   row_goals(Origins, Step, Width, Own, Opp, Full, Moves, Goals)
+    ),
     list_conjunction(Goals, Body).
+
+counted_lane(counted_narrow, 8).
+counted_lane(counted_wide, 12).
+
+% count_goals(+Origins, +Step, +Lane, +Own, +Opp, +Full, -Cs, -Recs,
+% -Goals): the goals of a counting generator, one a row (see "Counting the
+% moves"), and Cs the rows' counts.
+count_goals([], _, _, _, _, _, [], [], []).
+count_goals([R|Rs], Step, Lane, Own, Opp, Full, [C|Cs], Recs, [Goal|Goals]) :-
+    RT is R + Step,
+    nth1(R, Own, O),
+    nth1(RT, Own, A),
+    nth1(RT, Opp, E),
+    Lane2 is 2 * Lane,
+    Goal = (   O =:= 0 -> C = 0, Recs = Recs1
+           ;   Bits is (O /\ ((Full /\ (\ A)) << 1))
+                       \/ ((O /\ (\ (A \/ E))) << Lane)
+                       \/ ((O /\ ((Full /\ (\ A)) >> 1)) << Lane2),
+               '$popcount'(Bits, C),
+               Recs = [r(C, R, Bits)|Recs1]
+           ),
+    count_goals(Rs, Step, Lane, Own, Opp, Full, Cs, Recs1, Goals).
+
+% sum_expression(+Xs, -Sum): the expression X1 + ... + Xn.
+sum_expression([X], X) :- !.
+sum_expression([X|Xs], X + Sum) :-
+    sum_expression(Xs, Sum).
 
 row_goals([], _, _, _, _, _, [], [true]).
 row_goals([R|Rs], Step, Width, Own, Opp, Full, Moves, [Goal|Goals]) :-
@@ -264,40 +485,57 @@ apply_move(State0, Move, State, Events) :-
     integer(R1), integer(C1), integer(R2), integer(C2),
     C1 >= 1, C1 =< Cols, C2 >= 1, C2 =< Cols,
     D is C2 - C1, D >= -1, D =< 1,
+    (   Turn =:= 1 -> R2 =:= R1 + 1, R1 >= 1, R2 =< Rows
+    ;   R2 =:= R1 - 1, R2 >= 1, R1 =< Rows
+    ),
+    moved(Turn, R1, C1, R2, C2, D, White0, Black0, White, Black, Captured),
+    finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
+           State, Events).
+
+% moved(+Turn, +R1, +C1, +R2, +C2, +D, +White0, +Black0, -White, -Black,
+% -Captured): the row masks after the piece of the side Turn on (R1,C1)
+% goes to (R2,C2), D columns to the side, on a board whose rows R1 and R2
+% exist; Captured is true when it took an enemy piece there. Fails when
+% there is no piece of that side on (R1,C1), one of its own on (R2,C2),
+% or an enemy there in front of it.
+moved(1, R1, C1, R2, C2, D, White0, Black0, White, Black, Captured) :-
     From is 1 << (C1 - 1),
     To is 1 << (C2 - 1),
-    (   Turn =:= 1 ->
-        R2 =:= R1 + 1, R1 >= 1, R2 =< Rows,
-        % rows R1 and R2 of White: the piece leaves one, enters the other
-        two_rows(R1, White0, O1, O2, White, N1, N2),
-        O1 /\ From =\= 0,
-        O2 /\ To =:= 0,
-        N1 is O1 - From,
-        N2 is O2 \/ To,
-        row_of(R2, Black0, P2),
-        (   P2 /\ To =:= 0 -> Captured = false, Black = Black0
-        ;   D =\= 0,
-            Captured = true,
-            new_row(R2, Black0, Black, P),
-            P is P2 - To
-        ),
-        Next = 2
-    ;   R2 =:= R1 - 1, R2 >= 1, R1 =< Rows,
-        % rows R2 and R1 of Black: the piece enters the lower one
-        two_rows(R2, Black0, O2, O1, Black, N2, N1),
-        O1 /\ From =\= 0,
-        O2 /\ To =:= 0,
-        N1 is O1 - From,
-        N2 is O2 \/ To,
-        row_of(R2, White0, P2),
-        (   P2 /\ To =:= 0 -> Captured = false, White = White0
-        ;   D =\= 0,
-            Captured = true,
-            new_row(R2, White0, White, P),
-            P is P2 - To
-        ),
-        Next = 1
-    ),
+    % rows R1 and R2 of White: the piece leaves one, enters the other
+    two_rows(R1, White0, O1, O2, White, N1, N2),
+    O1 /\ From =\= 0,
+    O2 /\ To =:= 0,
+    N1 is O1 - From,
+    N2 is O2 \/ To,
+    row_of(R2, Black0, P2),
+    (   P2 /\ To =:= 0 -> Captured = false, Black = Black0
+    ;   D =\= 0,
+        Captured = true,
+        new_row(R2, Black0, Black, P),
+        P is P2 - To
+    ).
+moved(2, _, C1, R2, C2, D, White0, Black0, White, Black, Captured) :-
+    From is 1 << (C1 - 1),
+    To is 1 << (C2 - 1),
+    % rows R2 and R1 of Black: the piece enters the lower one
+    two_rows(R2, Black0, O2, O1, Black, N2, N1),
+    O1 /\ From =\= 0,
+    O2 /\ To =:= 0,
+    N1 is O1 - From,
+    N2 is O2 \/ To,
+    row_of(R2, White0, P2),
+    (   P2 /\ To =:= 0 -> Captured = false, White = White0
+    ;   D =\= 0,
+        Captured = true,
+        new_row(R2, White0, White, P),
+        P is P2 - To
+    ).
+
+% finish(+Turn, +Rows, +Cols, +White, +Black, +Plies0, +Move, +Captured,
+% +R2, +C2, -State, -Events): the position after Move, its result and
+% events.
+finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
+       State, Events) :-
     Plies is Plies0 + 1,
     (   Captured == false ->
         (   goal_row(Turn, Rows, R2) ->
@@ -310,6 +548,7 @@ apply_move(State0, Move, State, Events) :-
         Result = won(Turn, no_pieces), Events = [capture(R2, C2), won(Turn)]
     ;   Result = ongoing, Events = [capture(R2, C2)]
     ),
+    Next is 3 - Turn,
     State = breakthrough(Rows, Cols, Next, White, Black, Plies,
                          last(Move, Captured), Result).
 
@@ -362,4 +601,4 @@ goal_row(2, _, 1).
    The tables, built when the file is loaded
    --------------------------------------------------------------------- */
 
-:- initialization((build_moves_tables, build_row_tables)).
+:- initialization((build_moves_tables, build_row_tables, build_bit_positions)).

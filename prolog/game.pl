@@ -39,6 +39,7 @@ its rules is accelerators.pl.
                  judge_move/5,
                  replay/4,
                  random_move/3,
+                 random_successor/5,
                  random_element/2,
                  accelerated/2,
                  play_fast/2,
@@ -148,7 +149,14 @@ its rules is accelerators.pl.
 %                          apply_move/4 on the same states, faster; used
 %                          only while it agrees with the rules (see
 %                          accelerators.pl: checked whenever a file
-%                          changes)
+%                          changes). It may also export
+%                          counted_moves(State, Count, Moves) and
+%                          nth_successor(Moves, K, Move, Next, Events):
+%                          the number of legal moves, and the K-th of
+%                          them (from 0, in legal_moves/2's order) with
+%                          the position and events after it, from a
+%                          compact Moves of its own; random playouts
+%                          (random_successor/5) then build no lists
 %   strongest(Level)       the level `ai` means (default: the last of
 %                          levels/1, or mcts when the game has no players)
 %   championship(Policy)   a list of scoring(Scheme) (valid_games, faults or
@@ -268,14 +276,30 @@ play_fast(Game, Fast) :-
     assertz((accelerated_legal_moves(Game, State, Moves) :-
                 Fast:legal_moves(State, Moves))),
     assertz((accelerated_apply_move(Game, State, Move, Next, Events) :-
-                Fast:apply_move(State, Move, Next, Events))).
+                Fast:apply_move(State, Move, Next, Events))),
+    (   current_predicate(Fast:counted_moves/3),
+        current_predicate(Fast:nth_successor/5) ->
+        assertz((accelerated_random_successor(Game, State, Move, Next, Events) :-
+                    Fast:counted_moves(State, N, Moves),
+                    N > 0,
+                    % library(random)'s random_integer/3 draws with this
+                    % primitive after checking its arguments, which would
+                    % cost a tenth of a playout's move here
+                    '$random_integer'(0, N, K),
+                    Fast:nth_successor(Moves, K, Move, Next, Events)))
+    ;   assertz((accelerated_random_successor(Game, State, Move, Next, Events) :-
+                    Fast:legal_moves(State, Moves),
+                    random_element(Moves, Move),
+                    Fast:apply_move(State, Move, Next, Events)))
+    ).
 
 %% play_as_written(+Game)
 % From now on Game is played by its rules as written.
 play_as_written(Game) :-
     retractall(accelerated(Game, _)),
     retractall(accelerated_legal_moves(Game, _, _)),
-    retractall(accelerated_apply_move(Game, _, _, _, _)).
+    retractall(accelerated_apply_move(Game, _, _, _, _)),
+    retractall(accelerated_random_successor(Game, _, _, _, _)).
 
 %% checked(?Game)
 % Game's fast path, if it has one, and the search model of its own players
@@ -330,6 +354,13 @@ apply_move_in(State, Move, NewState, Events, Game) :-
 % two of them a move (about a fifth of a Breakthrough playout's time).
 :- dynamic(accelerated_legal_moves/3).
 :- dynamic(accelerated_apply_move/5).
+
+%% accelerated_random_successor(+Game, +State, -Move, -Next, -Events)
+% The bridge of random_successor/5 on an accelerated game, asserted with
+% the other two: through the fast path's counted_moves/3 and
+% nth_successor/5 when it has them (no list of moves is built), else
+% through its legal_moves/2 and apply_move/4.
+:- dynamic(accelerated_random_successor/5).
 outcome_in(State, Outcome, Game) :- Game:outcome(State, Outcome).
 explain_illegal_in(State, Move, Message, Game) :-
     Game:explain_illegal(State, Move, Message).
@@ -534,6 +565,22 @@ replay_moves([Move|Moves], Game, State0, State) :-
 random_move(Game, State, Move) :-
     legal_moves_in(State, Moves, Game),
     random_element(Moves, Move).
+
+%% random_successor(+Game, +State, -Move, -Next, -Events)
+% Move is a legal move drawn uniformly at random, as random_move/3 draws it
+% (the same draw from library(random), so a seeded game is the same game
+% on the fast path or off it), and Next and Events the position and the
+% events it leads to (game_apply_move/5). Fails when the game is over. A
+% random playout is a loop of this: on a fast path that counts its moves
+% (counted_moves/3 and nth_successor/5, see fast(File) above) it builds no
+% list of moves, only the one drawn.
+random_successor(Game, State, Move, Next, Events) :-
+    (   accelerated(Game, _) ->
+        accelerated_random_successor(Game, State, Move, Next, Events)
+    ;   legal_moves_in(State, Moves, Game),
+        random_element(Moves, Move),
+        apply_move_in(State, Move, Next, Events, Game)
+    ).
 
 %% random_element(+List, -X)
 % X is an element of the non-empty List drawn uniformly with

@@ -26,16 +26,14 @@ random_playout(Game, Options, Seed, Plies) :-
     playout(Game, State, 0, Plies).
 
 % playout(+Game, +State, +Plies0, -Plies): the game ends when there is no
-% legal move (the contract makes that the same as being over).
+% legal move (the contract makes that the same as being over). A move is
+% one call, game:random_successor/5: on a fast path that counts its moves,
+% only the move drawn is built.
 playout(Game, State, Plies0, Plies) :-
-    game:game_legal_moves(Game, State, Moves),
-    (   Moves == [] ->
-        Plies = Plies0
-    ;   game:random_element(Moves, Move),
-        game:game_apply_move(Game, State, Move, State1, _),
-        !,
+    (   game:random_successor(Game, State, _, State1, _) ->
         Plies1 is Plies0 + 1,
         playout(Game, State1, Plies1, Plies)
+    ;   Plies = Plies0
     ).
 
 %% random_playouts(+Game, +Options, +Seed, +N, -TotalPlies)

@@ -59,6 +59,9 @@ fn run_prolog_test_file_here(module: &str) {
         dir.join("game.pl"),
         dir.join("conformance.pl"),
         dir.join("playouts.pl"),
+        // The check of fast paths, which tests call too (tabula loads it only when a
+        // verdict is not known yet).
+        dir.join("accelerators.pl"),
     ];
     for g in &games {
         load.push(g.file.clone());
@@ -66,6 +69,18 @@ fn run_prolog_test_file_here(module: &str) {
     }
     load.push(dir.join("players.pl"));
     load.push(dir.join("tests").join("harness.pl"));
+    // The fixtures some tests use (broken fast paths and the like): `fixture_*.pl`.
+    let mut fixtures: Vec<_> = std::fs::read_dir(dir.join("tests"))
+        .unwrap_or_else(|e| panic!("{module}: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("fixture_") && n.ends_with(".pl"))
+        })
+        .collect();
+    fixtures.sort();
+    load.extend(fixtures);
     load.push(file.clone());
     for f in load {
         engine.consult(&f).unwrap_or_else(|e| panic!("{e}"));

@@ -748,6 +748,66 @@ test(the_benchmark_and_replays_run_through_game_pl) :-
     M == move(4,4,3,4),
     game:move_to_text(breakthrough, S, move(4,3,3,2), "c4xb3").
 
+% The fast path's counted moves (counted_moves/3 and nth_successor/5, what
+% random playouts draw from) are the rules' legal moves, in their order,
+% each with the rules' position and events after it: on random games of
+% narrow and wide boards, from the rules alone (breakthrough.pl).
+test(counted_moves_are_the_rules_moves_in_order_with_their_successors) :-
+    set_random(seed(41)),
+    forall(member(Options, [[], [rows(4), cols(5)], [rows(5), cols(12)],
+                            [rows(12), cols(12)], [rows(9), cols(4)],
+                            [random_start(3)]]),
+           ( breakthrough:initial_state(Options, S0),
+             counted_agree_along(S0, 0) )).
+
+counted_agree_along(S, Ply) :-
+    breakthrough:legal_moves(S, Moves),
+    breakthrough_fast:counted_moves(S, N, Counted),
+    length(Moves, N),
+    forall(nth0(K, Moves, M),
+           ( breakthrough:apply_move(S, M, Next, Events),
+             breakthrough_fast:nth_successor(Counted, K, M1, Next1, Events1),
+             M1 == M, Next1 == Next, Events1 == Events )),
+    \+ breakthrough_fast:nth_successor(Counted, N, _, _, _),
+    (   Moves == [] -> true
+    ;   Ply >= 400 -> true
+    ;   game:random_element(Moves, M2),
+        breakthrough:apply_move(S, M2, S1, _),
+        Ply1 is Ply + 1,
+        counted_agree_along(S1, Ply1)
+    ).
+
+% A seeded random playout is the same game on the fast path (one move
+% drawn from the counted moves) and by the rules as written (the list of
+% moves, then one drawn from it): random_successor/5 draws as
+% random_move/3 does.
+test(seeded_playouts_are_the_same_games_on_the_fast_path_and_off_it) :-
+    game:accelerated(breakthrough, Fast),
+    playouts:random_playouts(breakthrough, [rows(6), cols(7)], 5, 4, FastPlies),
+    setup_call_cleanup(game:play_as_written(breakthrough),
+                       playouts:random_playouts(breakthrough, [rows(6), cols(7)], 5, 4,
+                                                RulesPlies),
+                       game:play_fast(breakthrough, Fast)),
+    FastPlies == RulesPlies,
+    set_random(seed(9)),
+    breakthrough:initial_state([], S),
+    game:random_successor(breakthrough, S, Drawn, Next, _),
+    set_random(seed(9)),
+    game:random_move(breakthrough, S, Drawn1),
+    Drawn1 == Drawn,
+    breakthrough:apply_move(S, Drawn, Next1, _),
+    Next1 == Next.
+
+% A fast path whose count leaves a move out (so that playouts never draw
+% it) is found out by the check of the fast paths, in words that name it.
+test(a_miscounting_fast_path_is_found_out) :-
+    accelerators:check_fast(breakthrough, fixture_miscounting_fast, none, 40, Verdict),
+    Verdict = differ(Text),
+    append(_, Said, Text),
+    append("counted_moves/3 counts", _, Said),
+    !,
+    accelerators:check_fast(breakthrough, breakthrough_fast, none, 40, agree(_)).
+
 test(conformance_on_the_default_board) :-
     conformance:conformance(breakthrough, [], 3, 1, Failures),
     Failures == [].
