@@ -23,7 +23,8 @@ explained at the top of dots_ai.pl.
                         components/2,
                         long_chains/2,
                         control_parity/2,
-                        loony_value/2]).
+                        loony_value/2,
+                        loony_value/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -314,12 +315,22 @@ box_names([J|Js], Names, [B|Bs]) :-
 %   open loop(N):       -max(N + v(Rest), N - 8 - v(Rest))
 % The values of the sub-multisets are memoized in an assoc.
 loony_value(Comps0, V) :-
-    sorted_with_duplicates(Comps0, Comps),
     empty_assoc(Memo0),
-    loony_value(Comps, V, Memo0, _).
+    loony_value(Comps0, V, Memo0, _).
 
-loony_value([], 0, Memo, Memo) :- !.
-loony_value(Comps, V, Memo0, Memo) :-
+%% loony_value(+Components, -V, +Memo0, -Memo)
+% As loony_value/2, with the values of the sub-multisets kept in the
+% assoc Memo0 / Memo under their sorted lists of components, so that one
+% memo serves many endgames (the exact search keeps them in its table,
+% whose other keys are integers).
+% ?- empty_assoc(M0), loony_value([chain(3), chain(3)], V, M0, _).
+%    V = -2.
+loony_value(Comps0, V, Memo0, Memo) :-
+    sorted_with_duplicates(Comps0, Comps),
+    loony_memo(Comps, V, Memo0, Memo).
+
+loony_memo([], 0, Memo, Memo) :- !.
+loony_memo(Comps, V, Memo0, Memo) :-
     (   get_assoc(Comps, Memo0, V0) -> V = V0, Memo = Memo0
     ;   distinct_choices(Comps, [], Choices),
         open_values(Choices, Comps, -1000, V, Memo0, Memo1),
@@ -335,7 +346,7 @@ distinct_choices([C|Cs], Seen, Ch) :-
 open_values([], _, V, V, Memo, Memo).
 open_values([X|Xs], Comps, V0, V, Memo0, Memo) :-
     select(X, Comps, Rest), !,
-    loony_value(Rest, VR, Memo0, Memo1),
+    loony_memo(Rest, VR, Memo0, Memo1),
     open_value(X, VR, VX),
     V1 is max(V0, VX),
     open_values(Xs, Comps, V1, V, Memo1, Memo).

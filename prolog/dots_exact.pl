@@ -61,12 +61,23 @@ Example:
    * in a quiet position (nothing to take), every segment of a long chain
      (3+ boxes) or of a loop gives the same choices to the opponent (take
      all, or all but 2 / 4), and leads to the same board once the chain is
-     gone, so one segment per chain or loop is searched; of a chain of 1
-     or 2 boxes ending on the border at both ends, one border end is
+     gone, so one segment per chain or loop is searched; of a chain of 2
+     boxes only the middle segment: the opponent must then take both
+     (2 + V, V the value of the board left to him), while at an end he
+     may also decline them (-2 - V), and the board left is the same; of
+     a chain of 1 box ending on the border at both ends, one border end is
      enough (its two ends are alike);
+   * a long chain or loop opened is worth at most -(N - 2) (a loop
+     -(N - 4)) to the player who opens it (loony_bound/2): not searched
+     when that cannot raise alpha;
+   * the two outer sides of a corner box are twins (search_model/3): one
+     position for the table, one safe move for the search;
    * a position in which every box left has exactly 2 sides drawn is a
      "simple loony endgame": only chains and loops, independent of each
-     other; its value is computed without search by loony_value/2;
+     other; its value is computed without search by loony_value/4, which
+     keeps the values of the multisets of chains and loops in the table
+     (under their sorted lists), so that endgames of the same lengths in
+     other places, and their parts, are computed once;
    * move ordering: the table's best move first, then safe moves, then
      sacrifices from the smallest (1- and 2-chains, the middle segment of
      a 2-chain first: the "hard-hearted handout"), loops, long chains; the
@@ -115,7 +126,8 @@ exact_search(State, BudgetMs, Move, Diff, Nodes) :-
 % that leaves the opponent the most to get wrong; see equal_moves/8).
 exact_run(State, Deadline, Choice, Move, Diff, Nodes) :-
     findall(r(Move0, Diff0, Nodes0),
-            ( model(State, Deadline, M, Deg, Rem, Ids),
+            ( model(State, Deadline, M0, Deg, Rem, Ids),
+              search_model(M0, Ids, M),
               root_search(M, Ids, Deg, Rem, Choice, Diff0, Best, Nodes0),
               seg(M, Best, Move0, _, _) ),
             [r(Move, Diff, Nodes)]).
@@ -208,7 +220,7 @@ mtd(Moves, M, Ids, Deg, Rem, G, Lo, Up, Best0, V, Best, TT0, TT, C0, C) :-
         )
     ).
 
-tick(C, m(_, _, _, Deadline, _)) :-
+tick(C, m(_, _, _, x(Deadline, _), _)) :-
     (   C /\ 127 =:= 0, Deadline \== inf ->
         statistics(runtime, [T, _]),
         (   T > Deadline -> throw(dots_ai_timeout) ; true )
@@ -241,8 +253,9 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
             )
         ;   High is (Deg >> 1) /\ Ones,
             (   High =:= Ones, Deg /\ Ones =:= 0 ->
-                loony_leaf(M, Ids, D, Deg, V),
-                Best = none, TT = TT0, C = C1
+                leaf_components(Ids, M, D, Deg, 0, Comps),
+                loony_value(Comps, V, TT0, TT),
+                Best = none, C = C1
             ;   quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best,
                              TT0, TT, C1, C)
             )
@@ -254,12 +267,18 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
 % first (after the table's move) and the chains are analysed only if none
 % of them is good enough for a cutoff.
 quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
-    (   get_assoc(D, TT0, e(Flag, TV, TBest)) -> true
+    tt_key(M, D, Key),
+    (   get_assoc(Key, TT0, e(Flag, TV, TBest0)) ->
+        % A position keyed alike may have its best move drawn here.
+        (   TBest0 \== none, D >> TBest0 /\ 1 =:= 0 -> TBest = TBest0
+        ;   TBest = none
+        )
     ;   Flag = none, TBest = none
     ),
     (   tt_hit(Flag, TV, A, B) ->
         V = TV, Best = TBest, TT = TT0, C = C0
-    ;   safe_ids(Ids, M, D, High, Safe),
+    ;   safe_ids(Ids, M, D, High, Safe0),
+        twin_pruned(M, D, Safe0, Safe),
         (   TBest == none -> First = Safe
         ;   select(TBest, Safe, Rest) -> First = [TBest|Rest]
         ;   First = [TBest|Safe]
@@ -271,19 +290,115 @@ quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
         ;   A1 is max(A, V1),
             quiet_scan(Ids, M, D, Deg, High, 0, _, Sacs),
             keysort(Sacs, Sorted),
-            pairs_values(Sorted, SacMoves0),
-            append(SacMoves0, SacMoves1),
-            (   TBest \== none, select(TBest, SacMoves1, SacMoves) -> true
-            ;   SacMoves = SacMoves1
-            ),
-            moves_loop(SacMoves, M, Ids, D, Deg, Rem, A1, B, V1, Best1, V, Best,
-                       TT1, TT2, C1, C)
+            sacrifices_loop(Sorted, TBest, M, Ids, D, Deg, Rem, A1, B, V1,
+                            Best1, V, Best, TT1, TT2, C1, C)
         ),
         (   V =< A -> Flag1 = upper
         ;   V >= B -> Flag1 = lower
         ;   Flag1 = exact
         ),
-        put_assoc(D, TT2, e(Flag1, V, Best), TT)
+        put_assoc(Key, TT2, e(Flag1, V, Best), TT)
+    ).
+
+% sacrifices_loop(+Groups, +TBest, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0,
+% +Best0, -V, -Best, +TT0, -TT, +C0, -C): moves_loop/16 over the
+% sacrifices, one group (Key-Reps, from quiet_scan/8) per chain or loop,
+% TBest left out (it was tried first). A group is not searched when its
+% loony bound (loony_bound/2) is no better than alpha: the move cannot
+% raise alpha, and the bound stands in for its value in the fail-soft
+% result (an upper bound of the position's value when it fails low).
+sacrifices_loop([], _, _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
+sacrifices_loop([K-Reps0|Gs], TBest, M, Ids, D, Deg, Rem, A, B, V0, Best0, V,
+                Best, TT0, TT, C0, C) :-
+    (   loony_bound(K, UB), UB =< A ->
+        V1 is max(V0, UB),
+        sacrifices_loop(Gs, TBest, M, Ids, D, Deg, Rem, A, B, V1, Best0, V,
+                        Best, TT0, TT, C0, C)
+    ;   (   select(TBest, Reps0, Reps) -> true ; Reps = Reps0 ),
+        (   K > 100, Reps = [S] ->
+            loony_move(S, K, M, Ids, D, Deg, Rem, A, B, V0, Best0, V1, Best1,
+                       TT0, TT1, C0, C1)
+        ;   short_loop(Reps, K, M, Ids, D, Deg, Rem, A, B, V0, Best0, V1, Best1,
+                       TT0, TT1, C0, C1)
+        ),
+        (   V1 >= B ->
+            V = V1, Best = Best1, TT = TT1, C = C1
+        ;   A1 is max(A, V1),
+            sacrifices_loop(Gs, TBest, M, Ids, D, Deg, Rem, A1, B, V1, Best1,
+                            V, Best, TT1, TT, C1, C)
+        )
+    ).
+
+% loony_move(+S, +Key, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0, +Best0, -V,
+% -Best, +TT0, -TT, +C0, -C): moves_loop/16 for S, which opens a long
+% chain or a loop (Key as in order_key/3), without the nodes of its
+% captures: the opponent's choice is take all the N boxes (N + V') or
+% decline the last 2 (4 of a loop), N - 4 - V' (N - 8 - V'), both
+% leading to the same board once the chain is gone, V' its value for the
+% player to move. Only when taking the chain takes nothing else (a chain
+% whose two ends meet at a box with a side drawn makes it capturable);
+% else moves_loop/16.
+loony_move(S, K, M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
+           C0, C) :-
+    (   K > 200 -> N is K - 200, Dec = 4 ; N is K - 100, Dec = 8 ),
+    play(M, S, D, Deg, D1, Deg1, _),
+    take_all(M, D1, Deg1, D2, Deg2, 0, G),
+    (   G =:= N ->
+        Rem2 is Rem - N,
+        RA is -B, RB is -A,
+        TA is RA - N, TB is RB - N,
+        search(M, Ids, D2, Deg2, Rem2, TA, TB, VT, _, TT0, TT1, C0, C1),
+        T is N + VT,
+        (   T >= RB ->
+            RV = T, TT = TT1, C = C1
+        ;   RA1 is max(RA, T),
+            DA is N - Dec - RB, DB is N - Dec - RA1,
+            search(M, Ids, D2, Deg2, Rem2, DA, DB, VD, _, TT1, TT, C1, C),
+            RV is max(T, N - Dec - VD)
+        ),
+        VS is -RV,
+        (   VS > V0 -> V = VS, Best = S ; V = V0, Best = Best0 )
+    ;   moves_loop([S], M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best,
+                   TT0, TT, C0, C)
+    ).
+
+% short_loop(+Ss, +N, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0, +Best0, -V,
+% -Best, +TT0, -TT, +C0, -C): moves_loop/16 over the moves Ss that open a
+% chain of N = 1 or 2 boxes (its middle), without the nodes of their
+% captures: the opponent takes the N boxes (each is taken at once, see
+% capture_moves/5) and moves again on the board left, so the move is
+% worth -(N + V'), V' the value of that board. When taking them takes
+% anything else, moves_loop/16.
+short_loop([], _, _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
+short_loop([S|Ss], N, M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
+           C0, C) :-
+    play(M, S, D, Deg, D1, Deg1, _),
+    take_all(M, D1, Deg1, D2, Deg2, 0, G),
+    (   G =:= N ->
+        Rem2 is Rem - N,
+        NA is -B - N, NB is -A - N,
+        search(M, Ids, D2, Deg2, Rem2, NA, NB, V1, _, TT0, TT1, C0, C1),
+        VS is -(V1 + N),
+        (   VS > V0 -> V2 = VS, Best2 = S ; V2 = V0, Best2 = Best0 )
+    ;   moves_loop([S], M, Ids, D, Deg, Rem, A, B, V0, Best0, V2, Best2,
+                   TT0, TT1, C0, C1)
+    ),
+    (   V2 >= B ->
+        V = V2, Best = Best2, TT = TT1, C = C1
+    ;   A2 is max(A, V2),
+        short_loop(Ss, N, M, Ids, D, Deg, Rem, A2, B, V2, Best2, V, Best,
+                   TT1, TT, C1, C)
+    ).
+
+% loony_bound(+Key, -UB): opening a chain of N >= 3 boxes (Key 200 + N,
+% order_key/3) or a loop of N (Key 100 + N) is a loony move: the opponent
+% may take all (N + V') or all but 2 (N - 4 - V'; a loop: all but 4,
+% N - 8 - V'), V' the value of what is left for the player to move then,
+% and the better of two is at least their mean: N - 2 (a loop: N - 4).
+% So the mover gets at most -(N - 2) (-(N - 4)), whatever is left.
+loony_bound(K, UB) :-
+    (   K > 200 -> UB is 2 - (K - 200)
+    ;   K > 100 -> UB is 4 - (K - 100)
     ).
 
 tt_hit(exact, _, _, _).
@@ -301,7 +416,8 @@ safe_ids([S|Ss], M, D, High, Safe) :-
     safe_ids(Ss, M, D, High, Safe1).
 
 tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
-    (   get_assoc(D, TT0, e(Flag, TV, TBest)) ->
+    tt_key(M, D, Key),
+    (   get_assoc(Key, TT0, e(Flag, TV, TBest)) ->
         (   Flag == exact -> Hit = true
         ;   Flag == lower, TV >= B -> Hit = true
         ;   Flag == upper, TV =< A -> Hit = true
@@ -321,8 +437,61 @@ tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
         ;   V >= B -> Flag1 = lower
         ;   Flag1 = exact
         ),
-        put_assoc(D, TT1, e(Flag1, V, Best), TT)
+        put_assoc(Key, TT1, e(Flag1, V, Best), TT)
     ).
+
+/* Twin segments. Two undrawn segments of the border that are sides of
+   the same box (the two outer sides of a corner box) are interchangeable:
+   in the strings-and-coins picture both are strings from that coin to the
+   ground, and swapping them maps the board onto itself. So a position in
+   which one of them is drawn has the value of the one in which the other
+   is (the table keys them alike, tt_key/3), and when both are undrawn
+   only the first is searched as a safe move (twin_pruned/4; as a
+   sacrifice the box is a chain of one, of which chain_of/9 already gives
+   one border end). search_model/3 finds the twins once per search and
+   keeps them in the model beside the deadline: m(Ones, Segs, BoxArr,
+   x(Deadline, Twins), Names), Twins a list of t(S1, S2, Bit1, Bit2). */
+
+% search_model(+M0, +Ids, -M): the model of model/6 with the twins.
+search_model(m(Ones, Segs, BoxArr, Deadline, Names), Ids,
+             m(Ones, Segs, BoxArr, x(Deadline, Twins), Names)) :-
+    M0 = m(Ones, Segs, BoxArr, Deadline, Names),
+    findall(J-S, ( member(S, Ids), seg(M0, S, _, _, [J]) ), Border0),
+    keysort(Border0, Border),
+    twins(Border, Twins).
+
+twins([], []).
+twins([J-S1|Rest], Twins) :-
+    (   Rest = [J2-S2|Rest1], J2 == J ->
+        B1 is 1 << S1, B2 is 1 << S2,
+        Twins = [t(S1, S2, B1, B2)|Twins1],
+        twins(Rest1, Twins1)
+    ;   twins(Rest, Twins)
+    ).
+
+% tt_key(+M, +D, -Key): the key of position D in the table: D with, of
+% every pair of twins of which one is drawn, the first one drawn.
+tt_key(m(_, _, _, x(_, Twins), _), D, Key) :-
+    twin_key(Twins, D, Key).
+
+twin_key([], D, D).
+twin_key([t(_, _, B1, B2)|Ts], D0, D) :-
+    (   D0 /\ B2 =\= 0, D0 /\ B1 =:= 0 -> D1 is (D0 - B2) \/ B1
+    ;   D1 = D0
+    ),
+    twin_key(Ts, D1, D).
+
+% twin_pruned(+M, +D, +Safe0, -Safe): Safe0 without the second of every
+% pair of twins both undrawn.
+twin_pruned(m(_, _, _, x(_, Twins), _), D, Safe0, Safe) :-
+    twin_prune(Twins, D, Safe0, Safe).
+
+twin_prune([], _, Safe, Safe).
+twin_prune([t(_, S2, B1, B2)|Ts], D, Safe0, Safe) :-
+    (   D /\ (B1 \/ B2) =:= 0, select(S2, Safe0, Safe1) -> true
+    ;   Safe1 = Safe0
+    ),
+    twin_prune(Ts, D, Safe1, Safe).
 
 moves_loop([], _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
 moves_loop([S|Ss], M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
@@ -445,33 +614,17 @@ chain_of(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
     ;   walk(M, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2, Ends2),
         Len is 1 + L1 + L2, Kind = chain, Mask is M1 \/ M2,
         (   Len >= 3 -> Reps = [S]
-        ;   mask_ids(Mask, 0, All),
-            (   E1 == ground, E2 == ground, select(Ends2, All, Reps0) -> true
-            ;   Reps0 = All
-            ),
-            middle_first(Reps0, Ends1, Ends2, Reps)
+        ;   Len =:= 2 ->
+            % The middle is the side of B0 that leads to the other box.
+            (   L1 =:= 1 -> Reps = [S1] ; Reps = [S2] )
+        ;   E1 == ground, E2 == ground -> Reps = [S1]
+        ;   S1 < S2 -> Reps = [S1, S2]
+        ;   Reps = [S2, S1]
         )
-    ).
-
-middle_first(Reps0, E1, E2, Reps) :-
-    partition_ends(Reps0, E1, E2, Mid, Ends),
-    append(Mid, Ends, Reps).
-
-partition_ends([], _, _, [], []).
-partition_ends([S|Ss], E1, E2, Mid, Ends) :-
-    (   ( S == E1 ; S == E2 ) ->
-        Ends = [S|Ends1], partition_ends(Ss, E1, E2, Mid, Ends1)
-    ;   Mid = [S|Mid1], partition_ends(Ss, E1, E2, Mid1, Ends)
     ).
 
 two_box([J|Js], Deg, B) :-
     (   count(Deg, J, 2) -> B = J ; two_box(Js, Deg, B) ).
-
-mask_ids(0, _, []) :- !.
-mask_ids(X, I, Is) :-
-    I1 is I + 1, X1 is X >> 1,
-    (   X /\ 1 =:= 1 -> Is = [I|Is1] ; Is = Is1 ),
-    mask_ids(X1, I1, Is1).
 
 % walk(+M, +D, +Deg, +Start, +From, +Via, +L0, -L, +Mask0, -Mask, -End,
 %      -EndSeg): from box From through its side Via, L more boxes with 2
@@ -519,7 +672,8 @@ leaf_components([S|Ss], M, D, Deg, Vis, Comps) :-
 % at most safe_game_limit/1 safe moves (with more it would not finish).
 safe_game_move(State, Deadline, Move) :-
     findall(Move0,
-            ( model(State, Deadline, M, Deg, _, Ids),
+            ( model(State, Deadline, M0, Deg, _, Ids),
+              search_model(M0, Ids, M),
               M = m(Ones, _, _, _, _),
               Deg /\ (Deg >> 1) /\ Ones =:= 0,
               High is (Deg >> 1) /\ Ones,
@@ -567,11 +721,13 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
         approx_rem(M, Rem),
         search(M, Ids, D, Deg, Rem, A, B, V, _, TT0, TT, C1, C),
         Best = none
-    ;   get_assoc(D, TT0, e(Flag, TV, TBest)),
+    ;   tt_key(M, D, Key),
+        get_assoc(Key, TT0, e(Flag, TV, TBest)),
         (   Flag == exact ; Flag == lower, TV >= B ; Flag == upper, TV =< A ) ->
         V = TV, Best = TBest, TT = TT0, C = C1
-    ;   All = Safe,
-        (   get_assoc(D, TT0, e(_, _, TBest)), TBest \== none,
+    ;   twin_pruned(M, D, Safe, All),
+        (   tt_key(M, D, Key),
+            get_assoc(Key, TT0, e(_, _, TBest)), TBest \== none,
             select(TBest, All, Rest) -> Moves = [TBest|Rest]
         ;   Moves = All
         ),
@@ -580,7 +736,8 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
         ;   V >= B -> Flag1 = lower
         ;   Flag1 = exact
         ),
-        put_assoc(D, TT1, e(Flag1, V, Best), TT)
+        tt_key(M, D, Key),
+        put_assoc(Key, TT1, e(Flag1, V, Best), TT)
     ).
 
 approx_loop([], _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).

@@ -253,7 +253,44 @@ take_all(M, D0, Deg0, D, Deg, G0, G) :-
 % cap_boxes(+Cap, +J, -Js): the live boxes whose bits are set in Cap (bit 2J
 % for box J), from box J on.
 cap_boxes(0, _, []) :- !.
-cap_boxes(Cap, J, Js) :-
-    J1 is J + 1, Cap1 is Cap >> 2,
-    (   Cap /\ 1 =:= 1 -> Js = [J|Js1] ; Js = Js1 ),
-    cap_boxes(Cap1, J1, Js1).
+cap_boxes(Cap, J0, Js) :-
+    Low is Cap /\ (-Cap),
+    (   low_box(Low, K) ->
+        % Straight to the lowest box (most of Cap's bits are 0).
+        J is J0 + K, Js = [J|Js1],
+        Cap1 is (Cap - Low) >> (2*K + 2), J1 is J + 1,
+        cap_boxes(Cap1, J1, Js1)
+    ;   J1 is J0 + 1, Cap1 is Cap >> 2,
+        (   Cap /\ 1 =:= 1 -> Js = [J0|Js1] ; Js = Js1 ),
+        cap_boxes(Cap1, J1, Js1)
+    ).
+
+% low_box(+Bit, -K): Bit is 1 << 2K, for the boxes K of small integers.
+low_box(1, 0).
+low_box(4, 1).
+low_box(16, 2).
+low_box(64, 3).
+low_box(256, 4).
+low_box(1024, 5).
+low_box(4096, 6).
+low_box(16384, 7).
+low_box(65536, 8).
+low_box(262144, 9).
+low_box(1048576, 10).
+low_box(4194304, 11).
+low_box(16777216, 12).
+low_box(67108864, 13).
+low_box(268435456, 14).
+low_box(1073741824, 15).
+low_box(4294967296, 16).
+low_box(17179869184, 17).
+low_box(68719476736, 18).
+low_box(274877906944, 19).
+low_box(1099511627776, 20).
+low_box(4398046511104, 21).
+low_box(17592186044416, 22).
+low_box(70368744177664, 23).
+low_box(281474976710656, 24).
+low_box(1125899906842624, 25).
+low_box(4503599627370496, 26).
+low_box(18014398509481984, 27).

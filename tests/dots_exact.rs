@@ -203,3 +203,90 @@ fn random_late_positions_of_a_5x6_board() {
         wrong[..wrong.len().min(20)].join("\n")
     );
 }
+
+impl Board {
+    /// How many sides of box `b` are drawn.
+    fn sides(&self, drawn: u64, b: usize) -> u32 {
+        (self.boxes[b] & drawn).count_ones()
+    }
+
+    /// A move of a greedy player written here: close a box if it can, else draw a
+    /// segment that gives no box its third side, else any segment.
+    fn greedy_move(&self, drawn: u64, rng: &mut StdRng) -> usize {
+        let free: Vec<usize> = (0..self.names.len())
+            .filter(|k| drawn & (1 << k) == 0)
+            .collect();
+        let beside =
+            |k: usize| (0..self.boxes.len()).filter(move |&b| self.boxes[b] & (1 << k) != 0);
+        let closing: Vec<usize> = free
+            .iter()
+            .copied()
+            .filter(|&k| beside(k).any(|b| self.sides(drawn, b) == 3))
+            .collect();
+        let safe: Vec<usize> = free
+            .iter()
+            .copied()
+            .filter(|&k| beside(k).all(|b| self.sides(drawn, b) < 2))
+            .collect();
+        let pool = if !closing.is_empty() {
+            closing
+        } else if !safe.is_empty() {
+            safe
+        } else {
+            free
+        };
+        pool[rng.random_range(0..pool.len())]
+    }
+}
+
+/// Positions of games of a greedy player against itself, 14 to 18 segments before the
+/// end: long chains, loops and junctions, where the search's chain reductions (one
+/// segment per chain, the middle of a chain of two, the opponent's take-or-decline of a
+/// long chain computed without its captures, the loony bound, the twin border segments
+/// of a corner box) all come into play.
+#[test]
+fn greedy_positions_of_a_5x6_board() {
+    let board = Board::new(5, 6);
+    let rules = rules();
+    let engine = rules.engine();
+    let mut rng = StdRng::seed_from_u64(34);
+    let mut wrong = Vec::new();
+    let mut with_long_chains = 0;
+    for _ in 0..40 {
+        let left = rng.random_range(14..=18usize);
+        let mut drawn = 0u64;
+        while (board.full() & !drawn).count_ones() as usize > left {
+            drawn |= 1 << board.greedy_move(drawn, &mut rng);
+        }
+        let goal = format!(
+            "game:replay(dots, [rows(5),cols(6)], {}, S), dots_chains:long_chains(S, L)",
+            board.moves(drawn)
+        );
+        if engine
+            .query_value(&goal, "L")
+            .ok()
+            .and_then(|l| term::as_i64(&l))
+            > Some(0)
+        {
+            with_long_chains += 1;
+        }
+        let expected = board.solve(drawn, &mut HashMap::new());
+        let got = prolog_value(engine, &board, drawn);
+        if got != i64::from(expected) {
+            wrong.push(format!(
+                "{}: oracle {expected}, Prolog {got}",
+                board.moves(drawn)
+            ));
+        }
+    }
+    assert!(
+        with_long_chains >= 10,
+        "only {with_long_chains} of 40 positions have a long chain"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of 40 positions wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

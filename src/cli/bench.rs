@@ -1,6 +1,7 @@
 //! `tabula bench`: random playouts through the rules, on the fast path and as written
 //! (`tabula bench startup`, the players' start-up, is in `bench_startup.rs`; `tabula
-//! bench search`, a player's search at a fixed depth, in `bench_search.rs`).
+//! bench search`, a player's search at a fixed depth, in `bench_search.rs`; `tabula bench
+//! exact`, the horizon of a player's exact endgame search, in `bench_exact.rs`).
 
 use super::*;
 
@@ -9,15 +10,23 @@ pub(super) struct BenchArgs {
     /// The game whose rules to measure; or `startup`, to measure how long players take
     /// to start (each game's weakest and strongest, and the referee's cost per game);
     /// or `search`, to measure a game's computer player searching a fixed suite of
-    /// positions to a fixed depth
+    /// positions to a fixed depth; or `exact`, to measure how many moves from the end a
+    /// game's exact endgame search solves a fixed suite of positions within a budget
     pub(super) game: Option<String>,
     /// After `startup`: the games to measure (default: every game with its own players);
-    /// after `search`: the game
+    /// after `search` or `exact`: the game
     #[arg(value_name = "GAMES")]
     pub(super) games: Vec<String>,
     /// After `search`: the depth to search each position to
     #[arg(long, default_value_t = 4)]
     pub(super) depth: u32,
+    /// After `exact`: the CPU milliseconds the search has for each position
+    #[arg(long, default_value_t = 1000)]
+    pub(super) budget: u64,
+    /// After `exact`: solve only the first this many positions of each count of moves
+    /// left (default: all of them)
+    #[arg(long)]
+    pub(super) positions: Option<u32>,
     #[command(flatten)]
     pub(super) board: BoardArgs,
     /// Number of random games to play
@@ -79,6 +88,9 @@ impl Best {
 pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     if args.game.as_deref() == Some("startup") {
         return super::bench_startup::bench_startup(&args.games);
+    }
+    if args.game.as_deref() == Some("exact") {
+        return super::bench_exact::bench_exact(&args.games, args.budget, args.positions);
     }
     if args.game.as_deref() == Some("search") {
         return super::bench_search::bench_search(&args.games, args.depth, args.rounds);

@@ -1,6 +1,7 @@
 //! The `tabula` command line.
 
 mod bench;
+mod bench_exact;
 mod bench_search;
 mod bench_startup;
 mod check;
