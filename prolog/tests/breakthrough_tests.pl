@@ -755,8 +755,7 @@ test(the_benchmark_and_replays_run_through_game_pl) :-
 test(counted_moves_are_the_rules_moves_in_order_with_their_successors) :-
     set_random(seed(41)),
     forall(member(Options, [[], [rows(4), cols(5)], [rows(5), cols(12)],
-                            [rows(12), cols(12)], [rows(9), cols(4)],
-                            [random_start(3)]]),
+                            [rows(9), cols(4)], [random_start(3)]]),
            ( breakthrough:initial_state(Options, S0),
              counted_agree_along(S0, 0) )).
 
@@ -770,7 +769,7 @@ counted_agree_along(S, Ply) :-
              M1 == M, Next1 == Next, Events1 == Events )),
     \+ breakthrough_fast:nth_successor(Counted, N, _, _, _),
     (   Moves == [] -> true
-    ;   Ply >= 400 -> true
+    ;   Ply >= 80 -> true
     ;   game:random_element(Moves, M2),
         breakthrough:apply_move(S, M2, S1, _),
         Ply1 is Ply + 1,
