@@ -37,16 +37,11 @@ pub(super) fn bench_exact(
             info.name
         ))
     };
-    let pm = term::quote_atom(rules.players_module().ok_or_else(no_bench)?);
-    let offers = |pi: &str| {
-        rules
-            .engine()
-            .query_once(&format!("current_predicate({pm}:{pi})"))
-            .map(|b| b.is_some())
-    };
-    if !offers("exact_horizon_positions/1")? || !offers("exact_horizon_solve/3")? {
-        return Err(no_bench());
-    }
+    let pm = super::bench_search::offering_module(
+        &rules,
+        &["exact_horizon_positions/1", "exact_horizon_solve/3"],
+        no_bench,
+    )?;
     let by_count = term::as_list(
         &rules
             .engine()

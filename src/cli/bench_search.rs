@@ -36,16 +36,11 @@ pub(super) fn bench_search(names: &[String], depth: u32, rounds: u32) -> Result<
             info.name
         ))
     };
-    let pm = term::quote_atom(rules.players_module().ok_or_else(no_bench)?);
-    let offers = |pi: &str| {
-        rules
-            .engine()
-            .query_once(&format!("current_predicate({pm}:{pi})"))
-            .map(|b| b.is_some())
-    };
-    if !offers("bench_positions/1")? || !offers("search_to_depth/4")? {
-        return Err(no_bench());
-    }
+    let pm = offering_module(
+        &rules,
+        &["bench_positions/1", "search_to_depth/4"],
+        no_bench,
+    )?;
     let texts: Vec<String> = term::as_list(
         &rules
             .engine()
@@ -151,6 +146,23 @@ pub(super) fn bench_search(names: &[String], depth: u32, rounds: u32) -> Result<
     );
     println!("moves {}", moves.join(" "));
     Ok(())
+}
+
+/// The players module of `rules`, quoted, when it defines every predicate of `preds`
+/// (`name/arity`); else the error `missing` makes.
+pub(super) fn offering_module(
+    rules: &Rules,
+    preds: &[&str],
+    missing: impl Fn() -> GameError,
+) -> Result<String, GameError> {
+    let pm = term::quote_atom(rules.players_module().ok_or_else(&missing)?);
+    for pi in preds {
+        let goal = format!("current_predicate({pm}:{pi})");
+        if rules.engine().query_once(&goal)?.is_none() {
+            return Err(missing());
+        }
+    }
+    Ok(pm)
 }
 
 fn per_second(nodes: i64, ms: i64) -> String {
