@@ -312,48 +312,92 @@ box_names([J|Js], Names, [B|Bs]) :-
 % take those and open the next one:
 %   open chain(1), chain(2) (in the middle): -N - v(Rest)
 %   open chain(N >= 3): -max(N + v(Rest), N - 4 - v(Rest))
+%                       = -(N - 2) - |v(Rest) + 2|
 %   open loop(N):       -max(N + v(Rest), N - 8 - v(Rest))
-% The values of the sub-multisets are memoized in an assoc.
+%                       = -(N - 4) - |v(Rest) + 4|
+% Of the long chains only the shortest need be tried, and of the loops
+% the smallest: v changes by at most 1 when a long chain or a loop
+% gets one box longer (each choice does, by induction, and a maximum of
+% choices that each move by at most 1 moves by at most 1), so with long
+% chains a < b and H the rest, |v(H + b) - v(H + a)| =< b - a, and
+% opening a, -(a - 2) - |v(H + b) + 2|, is worth at least opening b,
+% -(b - 2) - |v(H + a) + 2|. The same for loops. What is left after any
+% sequence of such openings is then some 1-chains, some 2-chains, the
+% longest long chains and the largest loops: the endgame is solved over
+% those counts (loony_dp/8), a few dozen values instead of every
+% sub-multiset.
+% ?- loony_value([chain(3), chain(3)], V).
+%    V = -2.
+% ?- loony_value([chain(1), chain(4), loop(4)], V).
+%    V = -1.
 loony_value(Comps0, V) :-
     empty_assoc(Memo0),
     loony_value(Comps0, V, Memo0, _).
 
 %% loony_value(+Components, -V, +Memo0, -Memo)
-% As loony_value/2, with the values of the sub-multisets kept in the
-% assoc Memo0 / Memo under their sorted lists of components, so that one
-% memo serves many endgames (the exact search keeps them in its table,
-% whose other keys are integers).
+% As loony_value/2, with the values of endgames kept in the assoc Memo0 /
+% Memo under their sorted lists of components, so that one memo serves
+% many endgames (the exact search keeps them in its table, whose other
+% keys are integers).
 % ?- empty_assoc(M0), loony_value([chain(3), chain(3)], V, M0, _).
 %    V = -2.
 loony_value(Comps0, V, Memo0, Memo) :-
     sorted_with_duplicates(Comps0, Comps),
-    loony_memo(Comps, V, Memo0, Memo).
-
-loony_memo([], 0, Memo, Memo) :- !.
-loony_memo(Comps, V, Memo0, Memo) :-
-    (   get_assoc(Comps, Memo0, V0) -> V = V0, Memo = Memo0
-    ;   distinct_choices(Comps, [], Choices),
-        open_values(Choices, Comps, -1000, V, Memo0, Memo1),
-        put_assoc(Comps, Memo1, V, Memo)
+    (   Comps == [] -> V = 0, Memo = Memo0
+    ;   get_assoc(Comps, Memo0, V0) -> V = V0, Memo = Memo0
+    ;   loony_split(Comps, 0, 0, C1, C2, Longs, Loops),
+        length(Longs, NL),
+        length(Loops, NP),
+        empty_assoc(Dp0),
+        loony_dp(C1, C2, NL, Longs, NP, Loops, V, Dp0, _),
+        put_assoc(Comps, Memo0, V, Memo)
     ).
 
-distinct_choices([], _, []).
-distinct_choices([C|Cs], Seen, Ch) :-
-    (   memberchk(C, Seen) -> distinct_choices(Cs, Seen, Ch)
-    ;   Ch = [C|Ch1], distinct_choices(Cs, [C|Seen], Ch1)
+% loony_split(+Sorted, +C1, +C2, -N1, -N2, -Longs, -Loops): the sorted
+% components as counts of 1-chains and 2-chains, the long chains and the
+% loops (both ascending: chain(_) sorts before loop(_)).
+loony_split([], C1, C2, C1, C2, [], []).
+loony_split([X|Xs], C1, C2, N1, N2, Longs, Loops) :-
+    (   X = chain(1) -> C11 is C1 + 1, loony_split(Xs, C11, C2, N1, N2, Longs, Loops)
+    ;   X = chain(2) -> C21 is C2 + 1, loony_split(Xs, C1, C21, N1, N2, Longs, Loops)
+    ;   X = chain(N) -> Longs = [N|Longs1],
+        loony_split(Xs, C1, C2, N1, N2, Longs1, Loops)
+    ;   X = loop(_), N1 = C1, N2 = C2, Longs = [],
+        findall(N, member(loop(N), [X|Xs]), Loops)
     ).
 
-open_values([], _, V, V, Memo, Memo).
-open_values([X|Xs], Comps, V0, V, Memo0, Memo) :-
-    select(X, Comps, Rest), !,
-    loony_memo(Rest, VR, Memo0, Memo1),
-    open_value(X, VR, VX),
-    V1 is max(V0, VX),
-    open_values(Xs, Comps, V1, V, Memo1, Memo).
-
-open_value(chain(N), VR, V) :-
-    (   N =< 2 -> V is -N - VR
-    ;   V is -max(N + VR, N - 4 - VR)
+% loony_dp(+C1, +C2, +NL, +Longs, +NP, +Loops, -V, +Dp0, -Dp): the value
+% of C1 1-chains, C2 2-chains, the NL long chains Longs and the NP loops
+% Loops (shortest first) for the player who must open one; Dp memoizes
+% it under the four counts (the lists are suffixes of the first ones, so
+% their lengths name them).
+loony_dp(0, 0, 0, _, 0, _, 0, Dp, Dp) :- !.
+loony_dp(C1, C2, NL, Longs, NP, Loops, V, Dp0, Dp) :-
+    Key is ((C1 * 64 + C2) * 64 + NL) * 64 + NP,
+    (   get_assoc(Key, Dp0, V0) -> V = V0, Dp = Dp0
+    ;   (   C1 > 0 ->
+            C11 is C1 - 1,
+            loony_dp(C11, C2, NL, Longs, NP, Loops, R1, Dp0, Dp1),
+            V1 is -1 - R1
+        ;   V1 = -1000, Dp1 = Dp0
+        ),
+        (   C2 > 0 ->
+            C21 is C2 - 1,
+            loony_dp(C1, C21, NL, Longs, NP, Loops, R2, Dp1, Dp2),
+            V2 is max(V1, -2 - R2)
+        ;   V2 = V1, Dp2 = Dp1
+        ),
+        (   Longs = [N|Longs1] ->
+            NL1 is NL - 1,
+            loony_dp(C1, C2, NL1, Longs1, NP, Loops, R3, Dp2, Dp3),
+            V3 is max(V2, 2 - N - abs(R3 + 2))
+        ;   V3 = V2, Dp3 = Dp2
+        ),
+        (   Loops = [P|Loops1] ->
+            NP1 is NP - 1,
+            loony_dp(C1, C2, NL, Longs, NP1, Loops1, R4, Dp3, Dp4),
+            V is max(V3, 4 - P - abs(R4 + 4))
+        ;   V = V3, Dp4 = Dp3
+        ),
+        put_assoc(Key, Dp4, V, Dp)
     ).
-open_value(loop(N), VR, V) :-
-    V is -max(N + VR, N - 8 - VR).

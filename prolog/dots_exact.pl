@@ -137,7 +137,7 @@ exact_run(State, Deadline, Choice, Move, Diff, Nodes) :-
 % searching).
 root_search(M, Ids, Deg, Rem, Choice, V, Best, Nodes) :-
     empty_assoc(TT0),
-    A is -Rem - 1, B is Rem + 1,
+    A is -Rem - 2, B = Rem,
     M = m(Ones, _, _, _, _),
     Cap is Deg /\ (Deg >> 1) /\ Ones,
     (   Cap =\= 0 ->
@@ -204,23 +204,56 @@ complexity(M, Ids, D, Deg, K) :-
 % -Best, +TT0, -TT, +C0, -C): MTD(f): null-window searches of the root around a
 % guess, narrowing [Lower, Upper] to the value; the table carries over from
 % one search to the next. The best move is the one of the last search that
-% failed high (value >= its beta): it proves the lower bound.
+% failed high (value >= its beta): it proves the lower bound. A value has
+% the parity of the boxes left (it is 2 x mine - Rem), so the bounds are
+% rounded to that parity and each search tests the next value of it: half
+% the searches of a step of 1 (Lower starts one value below -Rem, so that
+% even V = -Rem is proved by a search that fails high and gives its move).
+% ?- mtd(Moves, M, Ids, Deg, 4, 0, -6, 4, none, V, Best, TT0, _, 1, _)
+%    tests V >= 0, then V >= 2 or V >= -2, ...
 mtd(Moves, M, Ids, Deg, Rem, G, Lo, Up, Best0, V, Best, TT0, TT, C0, C) :-
     (   Lo >= Up ->
         V = Lo, Best = Best0, TT = TT0, C = C0
-    ;   (   G =:= Lo -> Beta is G + 1 ; Beta = G ),
+    ;   parity_round(G, Rem, up, G0),
+        (   G0 =< Lo -> Beta is Lo + 2
+        ;   G0 > Up -> Beta = Up
+        ;   Beta = G0
+        ),
         Alpha is Beta - 1,
         moves_loop(Moves, M, Ids, 0, Deg, Rem, Alpha, Beta, -1000, none, G1,
                    Best1, TT0, TT1, C0, C1),
         (   G1 < Beta ->
-            mtd(Moves, M, Ids, Deg, Rem, G1, Lo, G1, Best0, V, Best, TT1, TT,
+            parity_round(G1, Rem, down, Up1),
+            mtd(Moves, M, Ids, Deg, Rem, Up1, Lo, Up1, Best0, V, Best, TT1, TT,
                 C1, C)
-        ;   mtd(Moves, M, Ids, Deg, Rem, G1, G1, Up, Best1, V, Best, TT1, TT,
+        ;   parity_round(G1, Rem, up, Lo1),
+            mtd(Moves, M, Ids, Deg, Rem, Lo1, Lo1, Up, Best1, V, Best, TT1, TT,
                 C1, C)
         )
     ).
 
-tick(C, m(_, _, _, x(Deadline, _), _)) :-
+%% parity_round(+X, +Rem, +Dir, -Y)
+% Y is X rounded up or down (Dir) to the parity of Rem, the parity of every
+% value of a position with Rem boxes left.
+% ?- parity_round(3, 4, down, Y).   Y = 2.
+parity_round(X, Rem, Dir, Y) :-
+    (   (X - Rem) /\ 1 =:= 0 -> Y = X
+    ;   Dir == up -> Y is X + 1
+    ;   Y is X - 1
+    ).
+
+% tightened(+V0, +Rem, +A, +B, -V, -Flag): the fail-soft result V0 of a
+% search with window A..B, as a bound for the table: an upper bound
+% (V0 =< A) rounded down, a lower bound (V0 >= B) up, to the parity of
+% the values of the position (parity_round/4), so that it answers more
+% windows later.
+tightened(V0, Rem, A, B, V, Flag) :-
+    (   V0 =< A -> Flag = upper, parity_round(V0, Rem, down, V)
+    ;   V0 >= B -> Flag = lower, parity_round(V0, Rem, up, V)
+    ;   Flag = exact, V = V0
+    ).
+
+tick(C, m(_, _, _, x(Deadline, _, _, _), _)) :-
     (   C /\ 127 =:= 0, Deadline \== inf ->
         statistics(runtime, [T, _]),
         (   T > Deadline -> throw(dots_ai_timeout) ; true )
@@ -253,7 +286,9 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
             )
         ;   High is (Deg >> 1) /\ Ones,
             (   High =:= Ones, Deg /\ Ones =:= 0 ->
-                leaf_components(Ids, M, D, Deg, 0, Comps),
+                M = m(_, _, _, x(_, _, _, Free), _),
+                Bits is Free /\ \ D,
+                leaf_comps(Bits, M, D, Deg, Comps),
                 loony_value(Comps, V, TT0, TT),
                 Best = none, C = C1
             ;   quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best,
@@ -286,17 +321,14 @@ quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
         moves_loop(First, M, Ids, D, Deg, Rem, A, B, -1000, none, V1, Best1,
                    TT0, TT1, C0, C1),
         (   V1 >= B ->
-            V = V1, Best = Best1, TT2 = TT1, C = C1
+            V0 = V1, Best = Best1, TT2 = TT1, C = C1
         ;   A1 is max(A, V1),
-            quiet_scan(Ids, M, D, Deg, High, 0, _, Sacs),
+            sacrifice_groups(M, D, Deg, High, Sacs),
             keysort(Sacs, Sorted),
             sacrifices_loop(Sorted, TBest, M, Ids, D, Deg, Rem, A1, B, V1,
-                            Best1, V, Best, TT1, TT2, C1, C)
+                            Best1, V0, Best, TT1, TT2, C1, C)
         ),
-        (   V =< A -> Flag1 = upper
-        ;   V >= B -> Flag1 = lower
-        ;   Flag1 = exact
-        ),
+        tightened(V0, Rem, A, B, V, Flag1),
         put_assoc(Key, TT2, e(Flag1, V, Best), TT)
     ).
 
@@ -406,14 +438,41 @@ tt_hit(lower, TV, _, B) :- TV >= B.
 tt_hit(upper, TV, A, _) :- TV =< A.
 
 % safe_ids(+Ids, +M, +D, +High, -Safe): the undrawn segments that give no
-% box a third side.
-safe_ids([], _, _, _, []).
-safe_ids([S|Ss], M, D, High, Safe) :-
-    (   D >> S /\ 1 =:= 0, seg(M, S, _, Inc, _), Inc /\ High =:= 0 ->
-        Safe = [S|Safe1]
-    ;   Safe = Safe1
-    ),
-    safe_ids(Ss, M, D, High, Safe1).
+% box a third side, in increasing order: those of the root (Ids) not drawn
+% and not a side of a box with 2 sides or more (the boxes of High), one
+% bit set operation (unsafe_mask/5) rather than a test per segment.
+safe_ids(_, m(_, _, _, x(_, _, Tables, Free), _), D, High, Safe) :-
+    unsafe_mask(High, Tables, 1, 0, Unsafe),
+    Bits is Free /\ \ (D \/ Unsafe),
+    bit_list(Bits, Safe).
+
+%% unsafe_mask(+High, +Tables, +G, +Mask0, -Mask)
+% Mask (from Mask0) is the set of the segments (bits) beside a box of High
+% (2-bit fields, box J at bit 2J), from box 3(G - 1) on: the boxes are
+% taken three at a time, the 6 bits of their fields indexing table G,
+% which search_model/3 filled with the unions of their sides.
+% ?- High = 2'10001, unsafe_mask(High, Tables, 1, 0, M).
+%    M: the sides of boxes 0 and 2.
+unsafe_mask(H, Tables, G, M0, M) :-
+    (   H =:= 0 -> M = M0
+    ;   I is (H /\ 63) + 1,
+        arg(G, Tables, T),
+        arg(I, T, X),
+        M1 is M0 \/ X,
+        H1 is H >> 6, G1 is G + 1,
+        unsafe_mask(H1, Tables, G1, M1, M)
+    ).
+
+%% bit_list(+Bits, -Is)
+% Is are the positions of the bits set in Bits, in increasing order.
+% ?- bit_list(2'10110, Is).   Is = [1, 2, 4].
+bit_list(0, []) :- !.
+bit_list(X, [I|Is]) :-
+    Low is X /\ (-X),
+    Low1 is Low - 1,
+    '$popcount'(Low1, I),
+    X1 is X - Low,
+    bit_list(X1, Is).
 
 tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
     tt_key(M, D, Key),
@@ -431,12 +490,9 @@ tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
     ),
     (   Hit == true ->
         V = TV, Best = TBest, TT = TT0, C = C0
-    ;   moves_loop(Moves, M, Ids, D, Deg, Rem, A, B, -1000, none, V, Best,
+    ;   moves_loop(Moves, M, Ids, D, Deg, Rem, A, B, -1000, none, V0, Best,
                    TT0, TT1, C0, C),
-        (   V =< A -> Flag1 = upper
-        ;   V >= B -> Flag1 = lower
-        ;   Flag1 = exact
-        ),
+        tightened(V0, Rem, A, B, V, Flag1),
         put_assoc(Key, TT1, e(Flag1, V, Best), TT)
     ).
 
@@ -450,15 +506,50 @@ tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
    sacrifice the box is a chain of one, of which chain_of/9 already gives
    one border end). search_model/3 finds the twins once per search and
    keeps them in the model beside the deadline: m(Ones, Segs, BoxArr,
-   x(Deadline, Twins), Names), Twins a list of t(S1, S2, Bit1, Bit2). */
+   x(Deadline, Twins, Tables, Free), Names), Twins a list of t(S1, S2,
+   Bit1, Bit2), Tables those of unsafe_mask/5, Free the bit set of the
+   segments of the root. */
 
-% search_model(+M0, +Ids, -M): the model of model/6 with the twins.
+% search_model(+M0, +Ids, -M): the model of model/6 with the twins, the
+% tables of the sides of the boxes three at a time, and the segments.
 search_model(m(Ones, Segs, BoxArr, Deadline, Names), Ids,
-             m(Ones, Segs, BoxArr, x(Deadline, Twins), Names)) :-
+             m(Ones, Segs, BoxArr, x(Deadline, Twins, Tables, Free), Names)) :-
     M0 = m(Ones, Segs, BoxArr, Deadline, Names),
     findall(J-S, ( member(S, Ids), seg(M0, S, _, _, [J]) ), Border0),
     keysort(Border0, Border),
-    twins(Border, Twins).
+    twins(Border, Twins),
+    BoxArr =.. [_|Sides],
+    maplist(bits_of, Sides, BoxMasks),
+    side_tables(BoxMasks, TableList),
+    Tables =.. [u|TableList],
+    bits_of(Ids, Free).
+
+% bits_of(+Is, -Bits): the bit set of the integers Is.
+bits_of(Is, Bits) :-
+    foldl(bit_or, Is, 0, Bits).
+
+bit_or(I, B0, B) :- B is B0 \/ (1 << I).
+
+% side_tables(+BoxMasks, -Tables): for every three boxes (the last group
+% padded with no sides), a term of 22 arguments: argument I + 1 is the
+% union of the sides of the boxes whose 2-bit field in I has its low bit
+% set (the fields of High have only their low bit, so I =< 2'010101 = 21).
+% Small tables, quickly built: a search of a small board is short.
+side_tables([], []) :- !.
+side_tables(Masks, [T|Ts]) :-
+    (   Masks = [A, B, C|Rest] -> Three = [A, B, C]
+    ;   append(Masks, [0, 0], Padded), Padded = [A, B, C|_],
+        Three = [A, B, C], Rest = []
+    ),
+    findall(U, ( between(0, 21, I), union_of(Three, I, 0, U) ), Us),
+    T =.. [g|Us],
+    side_tables(Rest, Ts).
+
+union_of([], _, U, U).
+union_of([X|Xs], I, U0, U) :-
+    (   I /\ 1 =:= 1 -> U1 is U0 \/ X ; U1 = U0 ),
+    I1 is I >> 2,
+    union_of(Xs, I1, U1, U).
 
 twins([], []).
 twins([J-S1|Rest], Twins) :-
@@ -471,7 +562,7 @@ twins([J-S1|Rest], Twins) :-
 
 % tt_key(+M, +D, -Key): the key of position D in the table: D with, of
 % every pair of twins of which one is drawn, the first one drawn.
-tt_key(m(_, _, _, x(_, Twins), _), D, Key) :-
+tt_key(m(_, _, _, x(_, Twins, _, _), _), D, Key) :-
     twin_key(Twins, D, Key).
 
 twin_key([], D, D).
@@ -483,7 +574,7 @@ twin_key([t(_, _, B1, B2)|Ts], D0, D) :-
 
 % twin_pruned(+M, +D, +Safe0, -Safe): Safe0 without the second of every
 % pair of twins both undrawn.
-twin_pruned(m(_, _, _, x(_, Twins), _), D, Safe0, Safe) :-
+twin_pruned(m(_, _, _, x(_, Twins, _, _), _), D, Safe0, Safe) :-
     twin_prune(Twins, D, Safe0, Safe).
 
 twin_prune([], _, Safe, Safe).
@@ -598,6 +689,26 @@ quiet_scan([S|Ss], M, D, Deg, High, Vis, Safe, Sacs) :-
         )
     ).
 
+% sacrifice_groups(+M, +D, +Deg, +High, -Sacs): as the Sacs of
+% quiet_scan/8 (in the same order), over the undrawn sides of the boxes of
+% High only, every chain or loop skipped at once once found.
+sacrifice_groups(M, D, Deg, High, Sacs) :-
+    M = m(_, _, _, x(_, _, Tables, Free), _),
+    unsafe_mask(High, Tables, 1, 0, Unsafe),
+    Bits is Free /\ Unsafe /\ \ D,
+    sac_scan(Bits, M, D, Deg, Sacs).
+
+sac_scan(0, _, _, _, []) :- !.
+sac_scan(Bits, M, D, Deg, [Key-Reps|Sacs]) :-
+    Low is Bits /\ (-Bits),
+    Low1 is Low - 1,
+    '$popcount'(Low1, S),
+    seg(M, S, _, _, Js),
+    chain_of(M, D, Deg, S, Js, Len, Kind, Mask, Reps),
+    order_key(Kind, Len, Key),
+    Bits1 is (Bits - Low) /\ \ Mask,
+    sac_scan(Bits1, M, D, Deg, Sacs).
+
 order_key(loop, Len, K) :- K is 100 + Len.
 order_key(chain, Len, K) :- ( Len >= 3 -> K is 200 + Len ; K = Len ).
 
@@ -649,6 +760,19 @@ walk(M, D, Deg, Start, From, Via, L0, L, M0, Mask, End, EndSeg) :-
 loony_leaf(M, Ids, D, Deg, V) :-
     leaf_components(Ids, M, D, Deg, 0, Comps0),
     loony_value(Comps0, V).
+
+% leaf_comps(+Bits, +M, +D, +Deg, -Comps): as leaf_components/6, over
+% the bits of the undrawn segments, a chain or loop skipped once found.
+leaf_comps(0, _, _, _, []) :- !.
+leaf_comps(Bits, M, D, Deg, [Comp|Comps]) :-
+    Low is Bits /\ (-Bits),
+    Low1 is Low - 1,
+    '$popcount'(Low1, S),
+    seg(M, S, _, _, Js),
+    chain_of(M, D, Deg, S, Js, Len, Kind, Mask, _),
+    Comp =.. [Kind, Len],
+    Bits1 is (Bits - Low) /\ \ Mask,
+    leaf_comps(Bits1, M, D, Deg, Comps).
 
 leaf_components([], _, _, _, _, []).
 leaf_components([S|Ss], M, D, Deg, Vis, Comps) :-
@@ -708,17 +832,17 @@ safe_game_limit(18).
 % the safe-move game and its estimated value V.
 approx_move(M, Ids, Deg, S, V) :-
     empty_assoc(TT0),
-    approx(M, Ids, 0, Deg, -1000, 1000, V, S, TT0, _, 0, _),
+    approx_rem(M, Rem),
+    approx(M, Ids, 0, Deg, Rem, -1000, 1000, V, S, TT0, _, 0, _),
     S \== none.
 
-approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
+approx(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
     C1 is C0 + 1,
     tick(C1, M),
     M = m(Ones, _, _, _, _),
     High is (Deg >> 1) /\ Ones,
     safe_ids(Ids, M, D, High, Safe),
     (   Safe == [] ->
-        approx_rem(M, Rem),
         search(M, Ids, D, Deg, Rem, A, B, V, _, TT0, TT, C1, C),
         Best = none
     ;   tt_key(M, D, Key),
@@ -731,7 +855,8 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
             select(TBest, All, Rest) -> Moves = [TBest|Rest]
         ;   Moves = All
         ),
-        approx_loop(Moves, M, Ids, D, Deg, A, B, -1000, none, V, Best, TT0, TT1, C1, C),
+        approx_loop(Moves, M, Ids, D, Deg, Rem, A, B, -1000, none, V, Best,
+                    TT0, TT1, C1, C),
         (   V =< A -> Flag1 = upper
         ;   V >= B -> Flag1 = lower
         ;   Flag1 = exact
@@ -740,22 +865,25 @@ approx(M, Ids, D, Deg, A, B, V, Best, TT0, TT, C0, C) :-
         put_assoc(Key, TT1, e(Flag1, V, Best), TT)
     ).
 
-approx_loop([], _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
-approx_loop([S|Ss], M, Ids, D, Deg, A, B, V0, Best0, V, Best, TT0, TT, C0, C) :-
+approx_loop([], _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
+approx_loop([S|Ss], M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
+            C0, C) :-
     play(M, S, D, Deg, D1, Deg1, _),
     take_all(M, D1, Deg1, D2, Deg2, 0, G),
     NA is -B - G, NB is -A - G,
-    approx(M, Ids, D2, Deg2, NA, NB, V1, _, TT0, TT1, C0, C1),
+    Rem2 is Rem - G,
+    approx(M, Ids, D2, Deg2, Rem2, NA, NB, V1, _, TT0, TT1, C0, C1),
     VS is -(V1 + G),
     (   VS > V0 -> V2 = VS, Best2 = S ; V2 = V0, Best2 = Best0 ),
     (   V2 >= B ->
         V = V2, Best = Best2, TT = TT1, C = C1
     ;   A2 is max(A, V2),
-        approx_loop(Ss, M, Ids, D, Deg, A2, B, V2, Best2, V, Best, TT1, TT, C1, C)
+        approx_loop(Ss, M, Ids, D, Deg, Rem, A2, B, V2, Best2, V, Best, TT1,
+                    TT, C1, C)
     ).
 
-% approx_rem(+M, -Rem): a bound on the boxes left, for search/13 (the
-% boxes open at the root: more than left is harmless, search/13 only uses
-% it to bound its window and ends with the last segment anyway).
+% approx_rem(+M, -Rem): the boxes left at the root of the safe-move game
+% (nothing can be taken there), counted down by approx_loop/16 as boxes
+% are taken: search/13 needs the exact count (values have its parity).
 approx_rem(m(_, _, BoxArr, _, _), Rem) :-
     functor(BoxArr, _, Rem).
