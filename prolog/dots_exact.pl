@@ -253,7 +253,7 @@ tightened(V0, Rem, A, B, V, Flag) :-
     ;   Flag = exact, V = V0
     ).
 
-tick(C, m(_, _, _, x(Deadline, _, _, _), _)) :-
+tick(C, m(_, _, _, x(Deadline, _, _, _, _), _)) :-
     (   C /\ 127 =:= 0, Deadline \== inf ->
         statistics(runtime, [T, _]),
         (   T > Deadline -> throw(dots_ai_timeout) ; true )
@@ -286,7 +286,7 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
             )
         ;   High is (Deg >> 1) /\ Ones,
             (   High =:= Ones, Deg /\ Ones =:= 0 ->
-                M = m(_, _, _, x(_, _, _, Free), _),
+                M = m(_, _, _, x(_, _, _, Free, _), _),
                 Bits is Free /\ \ D,
                 leaf_comps(Bits, M, D, Deg, Comps),
                 loony_value(Comps, V, TT0, TT),
@@ -441,7 +441,7 @@ tt_hit(upper, TV, A, _) :- TV =< A.
 % box a third side, in increasing order: those of the root (Ids) not drawn
 % and not a side of a box with 2 sides or more (the boxes of High), one
 % bit set operation (unsafe_mask/5) rather than a test per segment.
-safe_ids(_, m(_, _, _, x(_, _, Tables, Free), _), D, High, Safe) :-
+safe_ids(_, m(_, _, _, x(_, _, Tables, Free, _), _), D, High, Safe) :-
     unsafe_mask(High, Tables, 1, 0, Unsafe),
     Bits is Free /\ \ (D \/ Unsafe),
     bit_list(Bits, Safe).
@@ -506,22 +506,25 @@ tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
    sacrifice the box is a chain of one, of which chain_of/9 already gives
    one border end). search_model/3 finds the twins once per search and
    keeps them in the model beside the deadline: m(Ones, Segs, BoxArr,
-   x(Deadline, Twins, Tables, Free), Names), Twins a list of t(S1, S2,
-   Bit1, Bit2), Tables those of unsafe_mask/5, Free the bit set of the
-   segments of the root. */
+   x(Deadline, Twins, Tables, Free, Sides), Names), Twins a list of t(S1,
+   S2, Bit1, Bit2), Tables those of unsafe_mask/5, Free the bit set of the
+   segments of the root, Sides = bm(Mask0, ...) the bit sets of the sides
+   of every box (at the root). */
 
 % search_model(+M0, +Ids, -M): the model of model/6 with the twins, the
 % tables of the sides of the boxes three at a time, and the segments.
 search_model(m(Ones, Segs, BoxArr, Deadline, Names), Ids,
-             m(Ones, Segs, BoxArr, x(Deadline, Twins, Tables, Free), Names)) :-
+             m(Ones, Segs, BoxArr, x(Deadline, Twins, Tables, Free, Sides),
+               Names)) :-
     M0 = m(Ones, Segs, BoxArr, Deadline, Names),
     findall(J-S, ( member(S, Ids), seg(M0, S, _, _, [J]) ), Border0),
     keysort(Border0, Border),
     twins(Border, Twins),
-    BoxArr =.. [_|Sides],
-    maplist(bits_of, Sides, BoxMasks),
+    BoxArr =.. [_|SideLists],
+    maplist(bits_of, SideLists, BoxMasks),
     side_tables(BoxMasks, TableList),
     Tables =.. [u|TableList],
+    Sides =.. [bm|BoxMasks],
     bits_of(Ids, Free).
 
 % bits_of(+Is, -Bits): the bit set of the integers Is.
@@ -562,7 +565,7 @@ twins([J-S1|Rest], Twins) :-
 
 % tt_key(+M, +D, -Key): the key of position D in the table: D with, of
 % every pair of twins of which one is drawn, the first one drawn.
-tt_key(m(_, _, _, x(_, Twins, _, _), _), D, Key) :-
+tt_key(m(_, _, _, x(_, Twins, _, _, _), _), D, Key) :-
     twin_key(Twins, D, Key).
 
 twin_key([], D, D).
@@ -574,7 +577,7 @@ twin_key([t(_, _, B1, B2)|Ts], D0, D) :-
 
 % twin_pruned(+M, +D, +Safe0, -Safe): Safe0 without the second of every
 % pair of twins both undrawn.
-twin_pruned(m(_, _, _, x(_, Twins, _, _), _), D, Safe0, Safe) :-
+twin_pruned(m(_, _, _, x(_, Twins, _, _, _), _), D, Safe0, Safe) :-
     twin_prune(Twins, D, Safe0, Safe).
 
 twin_prune([], _, Safe, Safe).
@@ -693,7 +696,7 @@ quiet_scan([S|Ss], M, D, Deg, High, Vis, Safe, Sacs) :-
 % quiet_scan/8 (in the same order), over the undrawn sides of the boxes of
 % High only, every chain or loop skipped at once once found.
 sacrifice_groups(M, D, Deg, High, Sacs) :-
-    M = m(_, _, _, x(_, _, Tables, Free), _),
+    M = m(_, _, _, x(_, _, Tables, Free, _), _),
     unsafe_mask(High, Tables, 1, 0, Unsafe),
     Bits is Free /\ Unsafe /\ \ D,
     sac_scan(Bits, M, D, Deg, Sacs).
@@ -704,10 +707,55 @@ sac_scan(Bits, M, D, Deg, [Key-Reps|Sacs]) :-
     Low1 is Low - 1,
     '$popcount'(Low1, S),
     seg(M, S, _, _, Js),
-    chain_of(M, D, Deg, S, Js, Len, Kind, Mask, Reps),
+    chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps),
     order_key(Kind, Len, Key),
     Bits1 is (Bits - Low) /\ \ Mask,
     sac_scan(Bits1, M, D, Deg, Sacs).
+
+% chain_bits(+M, +D, +Deg, +S, +Js, -Len, -Kind, -Mask, -Reps): chain_of/9
+% on a model of search_model/3, finding the free sides of a box from its
+% bit set of sides rather than its list; a chain of 1 ending on the border
+% at both ends is represented by its lowest segment.
+chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
+    M = m(_, _, _, x(_, _, _, _, Sides), _),
+    two_box(Js, Deg, B0),
+    B01 is B0 + 1,
+    arg(B01, Sides, BM),
+    Fr is BM /\ \ D,
+    Lo is Fr /\ (-Fr), Lo1 is Lo - 1, '$popcount'(Lo1, S1),
+    Hi is Fr - Lo, Hi1 is Hi - 1, '$popcount'(Hi1, S2),
+    walk_bits(M, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
+    (   E1 == loop ->
+        Len is L1 + 1, Kind = loop, Mask = M1, Reps = [S]
+    ;   walk_bits(M, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2),
+        Len is 1 + L1 + L2, Kind = chain, Mask is M1 \/ M2,
+        (   Len >= 3 -> Reps = [S]
+        ;   Len =:= 2 ->
+            % The middle is the side of B0 that leads to the other box.
+            (   L1 =:= 1 -> Reps = [S1] ; Reps = [S2] )
+        ;   E1 == ground, E2 == ground -> Reps = [S1]
+        ;   Reps = [S1, S2]
+        )
+    ).
+
+% walk_bits(+M, +Sides, +D, +Deg, +Start, +From, +Via, +L0, -L, +Mask0,
+% -Mask, -End): walk/12 with the sides of a box as bit sets.
+walk_bits(M, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
+    ViaBit is 1 << Via,
+    M1 is M0 \/ ViaBit,
+    seg(M, Via, _, _, Js),
+    other_box(Js, From, Z),
+    (   Z == none -> L = L0, Mask = M1, End = ground
+    ;   Z =:= Start -> L = L0, Mask = M1, End = loop
+    ;   (Deg >> (2*Z)) /\ 3 =:= 2 ->
+        Z1 is Z + 1,
+        arg(Z1, Sides, ZM),
+        R is ZM /\ \ (D \/ ViaBit) - 1,
+        '$popcount'(R, Next),
+        L1 is L0 + 1,
+        walk_bits(M, Sides, D, Deg, Start, Z, Next, L1, L, M1, Mask, End)
+    ;   L = L0, Mask = M1, End = junction
+    ).
 
 order_key(loop, Len, K) :- K is 100 + Len.
 order_key(chain, Len, K) :- ( Len >= 3 -> K is 200 + Len ; K = Len ).
@@ -769,7 +817,7 @@ leaf_comps(Bits, M, D, Deg, [Comp|Comps]) :-
     Low1 is Low - 1,
     '$popcount'(Low1, S),
     seg(M, S, _, _, Js),
-    chain_of(M, D, Deg, S, Js, Len, Kind, Mask, _),
+    chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, _),
     Comp =.. [Kind, Len],
     Bits1 is (Bits - Low) /\ \ Mask,
     leaf_comps(Bits1, M, D, Deg, Comps).
