@@ -300,15 +300,23 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
 % quiet_search(+M, +Ids, +D, +Deg, +Rem, +High, +A, +B, -V, -Best, +TT0,
 % -TT, +C0, -C): search/13 in a quiet position. The safe moves are tried
 % first (after the table's move) and the chains are analysed only if none
-% of them is good enough for a cutoff.
+% of them is good enough for a cutoff. The chains found are kept in the
+% table entry, q(Flag, V, Best, D, Sorted) rather than e(Flag, V, Best),
+% for the next search of the same position (MTD(f) searches the root
+% again and again); only for the same D, since a position keyed alike
+% (tt_key/3) has the twin segment drawn instead.
 quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
     tt_key(M, D, Key),
-    (   get_assoc(Key, TT0, e(Flag, TV, TBest0)) ->
+    (   get_assoc(Key, TT0, Entry) ->
+        (   Entry = e(Flag, TV, TBest0) -> Sorted0 = none
+        ;   Entry = q(Flag, TV, TBest0, D0, Sorted1),
+            (   D0 =:= D -> Sorted0 = Sorted1 ; Sorted0 = none )
+        ),
         % A position keyed alike may have its best move drawn here.
         (   TBest0 \== none, D >> TBest0 /\ 1 =:= 0 -> TBest = TBest0
         ;   TBest = none
         )
-    ;   Flag = none, TBest = none
+    ;   Flag = none, TBest = none, Sorted0 = none
     ),
     (   tt_hit(Flag, TV, A, B) ->
         V = TV, Best = TBest, TT = TT0, C = C0
@@ -321,15 +329,21 @@ quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
         moves_loop(First, M, Ids, D, Deg, Rem, A, B, -1000, none, V1, Best1,
                    TT0, TT1, C0, C1),
         (   V1 >= B ->
-            V0 = V1, Best = Best1, TT2 = TT1, C = C1
+            V0 = V1, Best = Best1, TT2 = TT1, C = C1, Sorted = Sorted0
         ;   A1 is max(A, V1),
-            sacrifice_groups(M, D, Deg, High, Sacs),
-            keysort(Sacs, Sorted),
+            (   Sorted0 == none ->
+                sacrifice_groups(M, D, Deg, High, Sacs),
+                keysort(Sacs, Sorted)
+            ;   Sorted = Sorted0
+            ),
             sacrifices_loop(Sorted, TBest, M, Ids, D, Deg, Rem, A1, B, V1,
                             Best1, V0, Best, TT1, TT2, C1, C)
         ),
         tightened(V0, Rem, A, B, V, Flag1),
-        put_assoc(Key, TT2, e(Flag1, V, Best), TT)
+        (   Sorted == none -> Entry1 = e(Flag1, V, Best)
+        ;   Entry1 = q(Flag1, V, Best, D, Sorted)
+        ),
+        put_assoc(Key, TT2, Entry1, TT)
     ).
 
 % sacrifices_loop(+Groups, +TBest, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0,
