@@ -45,9 +45,10 @@ Example:
    (library(assoc) keyed by D, the bit set of the segments drawn since the
    root; entries e(Flag, Value, BestMove) with Flag exact, lower or upper),
    driven at the root by MTD(f) (mtd/15: null-window searches narrowing
-   the value, the table carried from one to the next), and these
-   reductions, each of which keeps the value exact (the test suite checks
-   it against a brute-force solver):
+   the value, the table carried from one to the next, in steps of 2: a
+   value has the parity of the boxes left), and these reductions, each of
+   which keeps the value exact (the test suite checks it against a
+   brute-force solver):
 
    * a capturable box whose 4th side is on the border or is a side of a
      box with 0, 1 or 3 sides drawn is taken at once, without branching:
@@ -77,7 +78,9 @@ Example:
      other; its value is computed without search by loony_value/4, which
      keeps the values of the multisets of chains and loops in the table
      (under their sorted lists), so that endgames of the same lengths in
-     other places, and their parts, are computed once;
+     other places are computed once, and opens only the shortest long
+     chain and the smallest loop (dots_chains.pl says why); the position
+     keeps its value too (leaf_value/6);
    * move ordering: the table's best move first, then safe moves, then
      sacrifices from the smallest (1- and 2-chains, the middle segment of
      a 2-chain first: the "hard-hearted handout"), loops, long chains; the
@@ -286,10 +289,7 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
             )
         ;   High is (Deg >> 1) /\ Ones,
             (   High =:= Ones, Deg /\ Ones =:= 0 ->
-                M = m(_, _, _, x(_, _, _, Free, _), _),
-                Bits is Free /\ \ D,
-                leaf_comps(Bits, M, D, Deg, Comps),
-                loony_value(Comps, V, TT0, TT),
+                leaf_value(M, D, Deg, V, TT0, TT),
                 Best = none, C = C1
             ;   quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best,
                              TT0, TT, C1, C)
@@ -822,6 +822,20 @@ walk(M, D, Deg, Start, From, Via, L0, L, M0, Mask, End, EndSeg) :-
 loony_leaf(M, Ids, D, Deg, V) :-
     leaf_components(Ids, M, D, Deg, 0, Comps0),
     loony_value(Comps0, V).
+
+% leaf_value(+M, +D, +Deg, -V, +TT0, -TT): the value of the simple loony
+% endgame D (every box left has 2 sides), kept in the table as l(V) under
+% the position's key: MTD(f) comes back to the same endgames, and walking
+% their chains costs more than looking them up.
+leaf_value(M, D, Deg, V, TT0, TT) :-
+    tt_key(M, D, Key),
+    (   get_assoc(Key, TT0, l(V0)) -> V = V0, TT = TT0
+    ;   M = m(_, _, _, x(_, _, _, Free, _), _),
+        Bits is Free /\ \ D,
+        leaf_comps(Bits, M, D, Deg, Comps),
+        loony_value(Comps, V, TT0, TT1),
+        put_assoc(Key, TT1, l(V), TT)
+    ).
 
 % leaf_comps(+Bits, +M, +D, +Deg, -Comps): as leaf_components/6, over
 % the bits of the undrawn segments, a chain or loop skipped once found.
