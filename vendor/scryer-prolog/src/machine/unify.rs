@@ -356,6 +356,14 @@ pub(crate) trait Unifier: DerefMut<Target = MachineState> {
 
     fn unify_internal(&mut self) {
         let mut tabu_list = IndexSet::with_hasher(FxBuildHasher::default());
+        // tabula's patch: the pairs of compound terms already taken apart are
+        // remembered (the tabu list, which makes unifying cyclic terms end) only
+        // from the TABU_AFTER-th on, and a variable bound to a compound term is
+        // not remembered at all: most unifications take apart a few terms, and
+        // the list's allocation cost more than the unification itself. A cyclic
+        // unification still ends: past TABU_AFTER pairs, every pair is kept.
+        const TABU_AFTER: usize = 64;
+        let mut taken_apart = 0usize;
 
         while !(self.pdl.is_empty() || self.fail) {
             let s1 = self.pdl.pop().unwrap();
@@ -383,27 +391,33 @@ pub(crate) trait Unifier: DerefMut<Target = MachineState> {
                         Self::unify_atom(self, name, d2);
                     }
                     (HeapCellValueTag::Str, s1) => {
-                        if tabu_list.contains(&(d1, d2)) {
+                        if !tabu_list.is_empty() && tabu_list.contains(&(d1, d2)) {
                             continue;
                         }
 
                         Self::unify_structure(self, s1, d2);
 
-                        if !self.fail {
-                            let d2 = self.store(d2);
-                            tabu_list.insert((d1, d2));
+                        if !self.fail && d2.as_var().is_none() {
+                            taken_apart += 1;
+                            if taken_apart > TABU_AFTER {
+                                let d2 = self.store(d2);
+                                tabu_list.insert((d1, d2));
+                            }
                         }
                     }
                     (HeapCellValueTag::Lis, l1) => {
-                        if d2.is_ref() && tabu_list.contains(&(d1, d2)) {
+                        if d2.is_ref() && !tabu_list.is_empty() && tabu_list.contains(&(d1, d2)) {
                             continue;
                         }
 
                         Self::unify_list(self, l1, d2);
 
-                        if !self.fail {
-                            let d2 = self.store(d2);
-                            tabu_list.insert((d1, d2));
+                        if !self.fail && d2.as_var().is_none() {
+                            taken_apart += 1;
+                            if taken_apart > TABU_AFTER {
+                                let d2 = self.store(d2);
+                                tabu_list.insert((d1, d2));
+                            }
                         }
                     }
                     (HeapCellValueTag::PStrLoc, l) => {
