@@ -331,26 +331,26 @@ box_names([J|Js], Names, [B|Bs]) :-
 % ?- loony_value([chain(1), chain(4), loop(4)], V).
 %    V = -1.
 loony_value(Comps0, V) :-
-    empty_assoc(Memo0),
+    tt_new(Memo0),
     loony_value(Comps0, V, Memo0, _).
 
 %% loony_value(+Components, -V, +Memo0, -Memo)
-% As loony_value/2, with the values of endgames kept in the assoc Memo0 /
+% As loony_value/2, with the values of endgames kept in the table Memo0 /
 % Memo under their sorted lists of components, so that one memo serves
 % many endgames (the exact search keeps them in its table, whose other
 % keys are integers).
-% ?- empty_assoc(M0), loony_value([chain(3), chain(3)], V, M0, _).
+% ?- dots_model:tt_new(M0), loony_value([chain(3), chain(3)], V, M0, _).
 %    V = -2.
 loony_value(Comps0, V, Memo0, Memo) :-
     sorted_with_duplicates(Comps0, Comps),
     (   Comps == [] -> V = 0, Memo = Memo0
-    ;   get_assoc(Comps, Memo0, V0) -> V = V0, Memo = Memo0
+    ;   tt_get(Comps, Memo0, V0) -> V = V0, Memo = Memo0
     ;   loony_split(Comps, 0, 0, C1, C2, Longs, Loops),
         length(Longs, NL),
         length(Loops, NP),
         empty_assoc(Dp0),
         loony_dp(C1, C2, NL, Longs, NP, Loops, V, Dp0, _),
-        put_assoc(Comps, Memo0, V, Memo)
+        tt_put(Comps, Memo0, V), Memo = Memo0
     ).
 
 % loony_split(+Sorted, +C1, +C2, -N1, -N2, -Longs, -Loops): the sorted

@@ -24,7 +24,6 @@ Example:
 :- use_module(library(random)).
 :- use_module(library(error)).
 :- use_module(library(between)).
-:- use_module(library(assoc)).
 :- use_module(library(pairs)).
 :- use_module(library(time)).
 :- use_module(dots_model).
@@ -41,9 +40,10 @@ Example:
    not on the score so far nor on who moves. A move that closes G boxes
    keeps the turn: its value is G + V(after); a move that closes none
    passes it: -V(after). search/13 is a negamax alpha-beta search
-   (fail-soft) on the compact model with a transposition table
-   (library(assoc) keyed by D, the bit set of the segments drawn since the
-   root; entries e(Flag, Value, BestMove) with Flag exact, lower or upper),
+   (fail-soft) on the compact model with a transposition table (a hash
+   table that is filled in place, dots_model:tt_new/1, keyed by D, the bit
+   set of the segments drawn since the root; entries e(Flag, Value,
+   BestMove) with Flag exact, lower or upper),
    driven at the root by MTD(f) (mtd/15: null-window searches narrowing
    the value, the table carried from one to the next, in steps of 2: a
    value has the parity of the boxes left), and these reductions, each of
@@ -139,7 +139,7 @@ exact_run(State, Deadline, Choice, Move, Diff, Nodes) :-
 % search/13, but always gives a move (it never evaluates the root without
 % searching).
 root_search(M, Ids, Deg, Rem, Choice, V, Best, Nodes) :-
-    empty_assoc(TT0),
+    tt_new(TT0),
     A is -Rem - 2, B = Rem,
     M = m(Ones, _, _, _, _),
     Cap is Deg /\ (Deg >> 1) /\ Ones,
@@ -256,7 +256,7 @@ tightened(V0, Rem, A, B, V, Flag) :-
     ;   Flag = exact, V = V0
     ).
 
-tick(C, m(_, _, _, x(Deadline, _, _, _, _), _)) :-
+tick(C, m(_, _, _, x(Deadline, _, _, _, _, _), _)) :-
     (   C /\ 127 =:= 0, Deadline \== inf ->
         statistics(runtime, [T, _]),
         (   T > Deadline -> throw(dots_ai_timeout) ; true )
@@ -307,7 +307,7 @@ search(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
 % (tt_key/3) has the twin segment drawn instead.
 quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
     tt_key(M, D, Key),
-    (   get_assoc(Key, TT0, Entry) ->
+    (   tt_get(Key, TT0, Entry) ->
         (   Entry = e(Flag, TV, TBest0) -> Sorted0 = none
         ;   Entry = q(Flag, TV, TBest0, D0, Sorted1),
             (   D0 =:= D -> Sorted0 = Sorted1 ; Sorted0 = none )
@@ -343,7 +343,7 @@ quiet_search(M, Ids, D, Deg, Rem, High, A, B, V, Best, TT0, TT, C0, C) :-
         (   Sorted == none -> Entry1 = e(Flag1, V, Best)
         ;   Entry1 = q(Flag1, V, Best, D, Sorted)
         ),
-        put_assoc(Key, TT2, Entry1, TT)
+        tt_put(Key, TT2, Entry1), TT = TT2
     ).
 
 % sacrifices_loop(+Groups, +TBest, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0,
@@ -455,7 +455,7 @@ tt_hit(upper, TV, A, _) :- TV =< A.
 % box a third side, in increasing order: those of the root (Ids) not drawn
 % and not a side of a box with 2 sides or more (the boxes of High), one
 % bit set operation (unsafe_mask/5) rather than a test per segment.
-safe_ids(_, m(_, _, _, x(_, _, Tables, Free, _), _), D, High, Safe) :-
+safe_ids(_, m(_, _, _, x(_, _, Tables, Free, _, _), _), D, High, Safe) :-
     unsafe_mask(High, Tables, 1, 0, Unsafe),
     Bits is Free /\ \ (D \/ Unsafe),
     bit_list(Bits, Safe).
@@ -490,7 +490,7 @@ bit_list(X, [I|Is]) :-
 
 tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
     tt_key(M, D, Key),
-    (   get_assoc(Key, TT0, e(Flag, TV, TBest)) ->
+    (   tt_get(Key, TT0, e(Flag, TV, TBest)) ->
         (   Flag == exact -> Hit = true
         ;   Flag == lower, TV >= B -> Hit = true
         ;   Flag == upper, TV =< A -> Hit = true
@@ -507,7 +507,7 @@ tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
     ;   moves_loop(Moves, M, Ids, D, Deg, Rem, A, B, -1000, none, V0, Best,
                    TT0, TT1, C0, C),
         tightened(V0, Rem, A, B, V, Flag1),
-        put_assoc(Key, TT1, e(Flag1, V, Best), TT)
+        tt_put(Key, TT1, e(Flag1, V, Best)), TT = TT1
     ).
 
 /* Twin segments. Two undrawn segments of the border that are sides of
@@ -520,16 +520,19 @@ tt_search(M, Ids, D, Deg, Rem, A, B, Moves0, V, Best, TT0, TT, C0, C) :-
    sacrifice the box is a chain of one, of which chain_of/9 already gives
    one border end). search_model/3 finds the twins once per search and
    keeps them in the model beside the deadline: m(Ones, Segs, BoxArr,
-   x(Deadline, Twins, Tables, Free, Sides), Names), Twins a list of t(S1,
-   S2, Bit1, Bit2), Tables those of unsafe_mask/5, Free the bit set of the
+   x(Deadline, Twins, Tables, Free, Sides, Pairs), Names), Twins a list of
+   t(S1, S2, Bit1, Bit2), Tables those of unsafe_mask/5, Free the bit set of the
    segments of the root, Sides = bm(Mask0, ...) the bit sets of the sides
-   of every box (at the root). */
+   of every box (at the root), Pairs = p(P0, ...) for every segment the sum
+   of the numbers of the boxes beside it, -1 standing for the border (so
+   that the box across segment S from box J is P - J, or the border when
+   it is negative: one arg/3 per step of walk_bits/12). */
 
 % search_model(+M0, +Ids, -M): the model of model/6 with the twins, the
 % tables of the sides of the boxes three at a time, and the segments.
 search_model(m(Ones, Segs, BoxArr, Deadline, Names), Ids,
-             m(Ones, Segs, BoxArr, x(Deadline, Twins, Tables, Free, Sides),
-               Names)) :-
+             m(Ones, Segs, BoxArr,
+               x(Deadline, Twins, Tables, Free, Sides, Pairs), Names)) :-
     M0 = m(Ones, Segs, BoxArr, Deadline, Names),
     findall(J-S, ( member(S, Ids), seg(M0, S, _, _, [J]) ), Border0),
     keysort(Border0, Border),
@@ -539,7 +542,32 @@ search_model(m(Ones, Segs, BoxArr, Deadline, Names), Ids,
     side_tables(BoxMasks, TableList),
     Tables =.. [u|TableList],
     Sides =.. [bm|BoxMasks],
-    bits_of(Ids, Free).
+    bits_of(Ids, Free),
+    findall(P, ( member(S, Ids), seg(M0, S, _, _, Js), pair_sum(Js, P) ),
+            PairList),
+    seg_pairs(PairList, Pairs).
+
+pair_sum([J], P) :- P is J - 1.
+pair_sum([J, K], P) :- P is J + K.
+
+% seg_pairs(+Ps, -Pairs): the term of pair_at/3 (as the segment table of
+% dots_model:model/6, in two when there are more than 255 segments).
+seg_pairs(Ps, Pairs) :-
+    length(Ps, N),
+    (   N =< 255 -> Pairs =.. [p|Ps]
+    ;   length(Lo, 200), append(Lo, Hi, Ps),
+        LoT =.. [p|Lo], HiT =.. [p|Hi],
+        Pairs = big(LoT, HiT)
+    ).
+
+pair_at(big(Lo, Hi), I, P) :-
+    !,
+    (   I < 200 -> I1 is I + 1, arg(I1, Lo, P)
+    ;   I1 is I - 199, arg(I1, Hi, P)
+    ).
+pair_at(Pairs, I, P) :-
+    I1 is I + 1,
+    arg(I1, Pairs, P).
 
 % bits_of(+Is, -Bits): the bit set of the integers Is.
 bits_of(Is, Bits) :-
@@ -579,7 +607,7 @@ twins([J-S1|Rest], Twins) :-
 
 % tt_key(+M, +D, -Key): the key of position D in the table: D with, of
 % every pair of twins of which one is drawn, the first one drawn.
-tt_key(m(_, _, _, x(_, Twins, _, _, _), _), D, Key) :-
+tt_key(m(_, _, _, x(_, Twins, _, _, _, _), _), D, Key) :-
     twin_key(Twins, D, Key).
 
 twin_key([], D, D).
@@ -591,7 +619,7 @@ twin_key([t(_, _, B1, B2)|Ts], D0, D) :-
 
 % twin_pruned(+M, +D, +Safe0, -Safe): Safe0 without the second of every
 % pair of twins both undrawn.
-twin_pruned(m(_, _, _, x(_, Twins, _, _, _), _), D, Safe0, Safe) :-
+twin_pruned(m(_, _, _, x(_, Twins, _, _, _, _), _), D, Safe0, Safe) :-
     twin_prune(Twins, D, Safe0, Safe).
 
 twin_prune([], _, Safe, Safe).
@@ -710,7 +738,7 @@ quiet_scan([S|Ss], M, D, Deg, High, Vis, Safe, Sacs) :-
 % quiet_scan/8 (in the same order), over the undrawn sides of the boxes of
 % High only, every chain or loop skipped at once once found.
 sacrifice_groups(M, D, Deg, High, Sacs) :-
-    M = m(_, _, _, x(_, _, Tables, Free, _), _),
+    M = m(_, _, _, x(_, _, Tables, Free, _, _), _),
     unsafe_mask(High, Tables, 1, 0, Unsafe),
     Bits is Free /\ Unsafe /\ \ D,
     sac_scan(Bits, M, D, Deg, Sacs).
@@ -731,17 +759,17 @@ sac_scan(Bits, M, D, Deg, [Key-Reps|Sacs]) :-
 % bit set of sides rather than its list; a chain of 1 ending on the border
 % at both ends is represented by its lowest segment.
 chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
-    M = m(_, _, _, x(_, _, _, _, Sides), _),
+    M = m(_, _, _, x(_, _, _, _, Sides, Pairs), _),
     two_box(Js, Deg, B0),
     B01 is B0 + 1,
     arg(B01, Sides, BM),
     Fr is BM /\ \ D,
     Lo is Fr /\ (-Fr), Lo1 is Lo - 1, '$popcount'(Lo1, S1),
     Hi is Fr - Lo, Hi1 is Hi - 1, '$popcount'(Hi1, S2),
-    walk_bits(M, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
+    walk_bits(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
     (   E1 == loop ->
         Len is L1 + 1, Kind = loop, Mask = M1, Reps = [S]
-    ;   walk_bits(M, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2),
+    ;   walk_bits(Pairs, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2),
         Len is 1 + L1 + L2, Kind = chain, Mask is M1 \/ M2,
         (   Len >= 3 -> Reps = [S]
         ;   Len =:= 2 ->
@@ -752,14 +780,15 @@ chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
         )
     ).
 
-% walk_bits(+M, +Sides, +D, +Deg, +Start, +From, +Via, +L0, -L, +Mask0,
-% -Mask, -End): walk/12 with the sides of a box as bit sets.
-walk_bits(M, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
+% walk_bits(+Pairs, +Sides, +D, +Deg, +Start, +From, +Via, +L0, -L,
+% +Mask0, -Mask, -End): walk/12 with the sides of a box as bit sets and
+% the box across a segment from Pairs (search_model/3).
+walk_bits(Pairs, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
     ViaBit is 1 << Via,
     M1 is M0 \/ ViaBit,
-    seg(M, Via, _, _, Js),
-    other_box(Js, From, Z),
-    (   Z == none -> L = L0, Mask = M1, End = ground
+    pair_at(Pairs, Via, P),
+    Z is P - From,
+    (   Z < 0 -> L = L0, Mask = M1, End = ground
     ;   Z =:= Start -> L = L0, Mask = M1, End = loop
     ;   (Deg >> (2*Z)) /\ 3 =:= 2 ->
         Z1 is Z + 1,
@@ -767,7 +796,8 @@ walk_bits(M, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
         R is ZM /\ \ (D \/ ViaBit) - 1,
         '$popcount'(R, Next),
         L1 is L0 + 1,
-        walk_bits(M, Sides, D, Deg, Start, Z, Next, L1, L, M1, Mask, End)
+        walk_bits(Pairs, Sides, D, Deg, Start, Z, Next, L1, L, M1, Mask,
+                  End)
     ;   L = L0, Mask = M1, End = junction
     ).
 
@@ -829,12 +859,12 @@ loony_leaf(M, Ids, D, Deg, V) :-
 % their chains costs more than looking them up.
 leaf_value(M, D, Deg, V, TT0, TT) :-
     tt_key(M, D, Key),
-    (   get_assoc(Key, TT0, l(V0)) -> V = V0, TT = TT0
-    ;   M = m(_, _, _, x(_, _, _, Free, _), _),
+    (   tt_get(Key, TT0, l(V0)) -> V = V0, TT = TT0
+    ;   M = m(_, _, _, x(_, _, _, Free, _, _), _),
         Bits is Free /\ \ D,
         leaf_comps(Bits, M, D, Deg, Comps),
         loony_value(Comps, V, TT0, TT1),
-        put_assoc(Key, TT1, l(V), TT)
+        tt_put(Key, TT1, l(V)), TT = TT1
     ).
 
 % leaf_comps(+Bits, +M, +D, +Deg, -Comps): as leaf_components/6, over
@@ -907,7 +937,7 @@ safe_game_limit(18).
 % approx_move(+M, +Ids, +Deg, -S, -V): the best safe move S of
 % the safe-move game and its estimated value V.
 approx_move(M, Ids, Deg, S, V) :-
-    empty_assoc(TT0),
+    tt_new(TT0),
     approx_rem(M, Rem),
     approx(M, Ids, 0, Deg, Rem, -1000, 1000, V, S, TT0, _, 0, _),
     S \== none.
@@ -922,12 +952,12 @@ approx(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
         search(M, Ids, D, Deg, Rem, A, B, V, _, TT0, TT, C1, C),
         Best = none
     ;   tt_key(M, D, Key),
-        get_assoc(Key, TT0, e(Flag, TV, TBest)),
+        tt_get(Key, TT0, e(Flag, TV, TBest)),
         (   Flag == exact ; Flag == lower, TV >= B ; Flag == upper, TV =< A ) ->
         V = TV, Best = TBest, TT = TT0, C = C1
     ;   twin_pruned(M, D, Safe, All),
         (   tt_key(M, D, Key),
-            get_assoc(Key, TT0, e(_, _, TBest)), TBest \== none,
+            tt_get(Key, TT0, e(_, _, TBest)), TBest \== none,
             select(TBest, All, Rest) -> Moves = [TBest|Rest]
         ;   Moves = All
         ),
@@ -938,7 +968,7 @@ approx(M, Ids, D, Deg, Rem, A, B, V, Best, TT0, TT, C0, C) :-
         ;   Flag1 = exact
         ),
         tt_key(M, D, Key),
-        put_assoc(Key, TT1, e(Flag1, V, Best), TT)
+        tt_put(Key, TT1, e(Flag1, V, Best)), TT = TT1
     ).
 
 approx_loop([], _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).

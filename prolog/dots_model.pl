@@ -26,6 +26,9 @@ Example:
                        take_all/5,
                        take_all/7,
                        small_integers/1,
+                       tt_new/1,
+                       tt_get/3,
+                       tt_put/3,
                        sorted_with_duplicates/2,
                        agrees_with_rules/2]).
 
@@ -294,3 +297,82 @@ low_box(281474976710656, 24).
 low_box(1125899906842624, 25).
 low_box(4503599627370496, 26).
 low_box(18014398509481984, 27).
+
+
+/* ---------------------------------------------------------------------
+   The searches' transposition table
+   --------------------------------------------------------------------- */
+
+/* A hash table that is updated in place by binding variables, which costs
+   a few inferences where library(assoc) costs one per level of its tree
+   (with 20 000 keys: 15 us a get_assoc/3 and 24 us a put_assoc/4, most of
+   the time of a node). The table is a term t(S1, ..., S255) whose
+   arguments are unbound until a key falls in them, then s(B1, ..., B255):
+   65 025 buckets, each an open list (its tail unbound) of k(Key, Values),
+   one per key, Values an open list of the entries stored under Key, the
+   last one the current. Storing binds the unbound tail of one of those
+   lists, so the table needs no threading: the TT0/TT pairs of the
+   searches are the same term. The bindings are undone on backtracking,
+   like the versions of an assoc would be lost: the table means the same.
+   Keys are integers (bit sets) or lists of chain(N) and loop(N) terms
+   (dots_chains:loony_value/4), compared with ==/2. */
+
+%% tt_new(-T)
+% T is an empty table.
+tt_new(T) :- functor(T, t, 255).
+
+%% tt_get(+Key, +T, ?Entry)
+% Entry unifies with the current entry of Key in table T; fails if Key has
+% none (or if it does not unify).
+tt_get(Key, T, Entry) :-
+    tt_bucket(Key, T, B),
+    tt_find(B, Key, Vs),
+    tt_last(Vs, Entry).
+
+%% tt_put(+Key, +T, +Entry)
+% Entry becomes the current entry of Key in table T.
+tt_put(Key, T, Entry) :-
+    tt_bucket(Key, T, B),
+    tt_store(B, Key, Entry).
+
+tt_bucket(Key, T, B) :-
+    tt_hash(Key, H),
+    I is H // 255 + 1,
+    arg(I, T, Sub),
+    (   var(Sub) -> functor(Sub, s, 255) ; true ),
+    J is H mod 255 + 1,
+    arg(J, Sub, B).
+
+% tt_hash(+Key, -H): a hash of Key in 0..65024 (255 x 255 buckets: 255 is
+% the largest arity), in small integers (the product stays below 2^33).
+tt_hash(Key, H) :-
+    (   integer(Key) ->
+        X is xor(xor(Key, Key >> 16), xor(Key >> 32, Key >> 48)) /\ 65535,
+        H is ((X * 40503) >> 7) mod 65025
+    ;   tt_list_hash(Key, 0, H)
+    ).
+
+tt_list_hash([], H, H).
+tt_list_hash([C|Cs], H0, H) :-
+    (   C = chain(N) -> X = N ; C = loop(N), X is N + 64 ),
+    H1 is (H0 * 31 + X) mod 65025,
+    tt_list_hash(Cs, H1, H).
+
+tt_find(B, Key, Vs) :-
+    nonvar(B),
+    B = [k(K, Vs0)|B1],
+    (   K == Key -> Vs = Vs0 ; tt_find(B1, Key, Vs) ).
+
+tt_last([E0|Es], E) :-
+    (   var(Es) -> E = E0 ; tt_last(Es, E) ).
+
+tt_store(B, Key, E) :-
+    (   var(B) -> B = [k(Key, [E|_])|_]
+    ;   B = [k(K, Vs)|B1],
+        (   K == Key -> tt_append(Vs, E) ; tt_store(B1, Key, E) )
+    ).
+
+tt_append(Vs, E) :-
+    (   var(Vs) -> Vs = [E|_]
+    ;   Vs = [_|Vs1], tt_append(Vs1, E)
+    ).
