@@ -66,8 +66,8 @@ Example:
      boxes only the middle segment: the opponent must then take both
      (2 + V, V the value of the board left to him), while at an end he
      may also decline them (-2 - V), and the board left is the same; of
-     a chain of 1 box ending on the border at both ends, one border end is
-     enough (its two ends are alike);
+     a chain of 1 box one side only: once the opponent has taken it, the
+     board is the same whichever side was drawn first;
    * a long chain or loop opened is worth at most -(N - 2) (a loop
      -(N - 4)) to the player who opens it (loony_bound/2): not searched
      when that cannot raise alpha;
@@ -802,8 +802,11 @@ chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
         ;   Len =:= 2 ->
             % The middle is the side of B0 that leads to the other box.
             (   L1 =:= 1 -> Reps = [S1] ; Reps = [S2] )
-        ;   E1 == ground, E2 == ground -> Reps = [S1]
-        ;   Reps = [S1, S2]
+        ;   % A chain of 1: either side leaves the same board once the
+            % opponent has taken the box (short_loop/17: its two sides
+            % drawn, a side more on each box beside them; two boxes share
+            % one side at most, so nothing else is taken).
+            Reps = [S1]
         )
     ).
 
