@@ -1124,6 +1124,11 @@ impl MachineState {
             &ArithmeticTerm::Reg(r) => {
                 let value = self.store(self.deref(self[r]));
 
+                // tabula's patch: a small integer without the general conversion.
+                if let Some(n) = value.to_fixnum() {
+                    return Ok(Number::Fixnum(n));
+                }
+
                 match Number::try_from((value, &self.arena.f64_tbl)) {
                     Ok(n) => Ok(n),
                     Err(_) => {
@@ -1138,6 +1143,66 @@ impl MachineState {
             )),
             ArithmeticTerm::Number(n) => Ok(*n),
         }
+    }
+
+    /// tabula's patch: the value of an operand when it is a small integer (a fixnum),
+    /// read without building a `Number` or taking an intermediate result out, so that
+    /// the arithmetic of small integers can be done in place (see
+    /// `fixnum_binary`); None for any other operand, which the general path handles.
+    #[inline(always)]
+    pub(crate) fn fixnum_operand(&self, at: &ArithmeticTerm) -> Option<i64> {
+        match at {
+            &ArithmeticTerm::Reg(r) => self
+                .store(self.deref(self[r]))
+                .to_fixnum()
+                .map(|n| n.get_num()),
+            &ArithmeticTerm::Interm(i) => match self.interms[i - 1] {
+                Number::Fixnum(n) => Some(n.get_num()),
+                _ => None,
+            },
+            ArithmeticTerm::Number(Number::Fixnum(n)) => Some(n.get_num()),
+            ArithmeticTerm::Number(_) => None,
+        }
+    }
+
+    /// tabula's patch: `op` on two small integers, when both operands are ones and
+    /// the result is one too (`op` gives None when it would not fit in an `i64`);
+    /// None sends the instruction down the general path, which gives the same
+    /// result (or error) for every other case.
+    #[inline(always)]
+    pub(crate) fn fixnum_binary(
+        &self,
+        a1: &ArithmeticTerm,
+        a2: &ArithmeticTerm,
+        op: impl FnOnce(i64, i64) -> Option<i64>,
+    ) -> Option<Number> {
+        let x = self.fixnum_operand(a1)?;
+        let y = self.fixnum_operand(a2)?;
+        Fixnum::build_with_checked(op(x, y)?)
+            .ok()
+            .map(Number::Fixnum)
+    }
+
+    /// tabula's patch: the order of two small integers, None when either operand is
+    /// not one (the general comparison then decides).
+    #[inline(always)]
+    pub(crate) fn fixnum_compare(
+        &self,
+        a1: &ArithmeticTerm,
+        a2: &ArithmeticTerm,
+    ) -> Option<cmp::Ordering> {
+        Some(self.fixnum_operand(a1)?.cmp(&self.fixnum_operand(a2)?))
+    }
+
+    /// tabula's patch: `fixnum_binary` for one operand.
+    #[inline(always)]
+    pub(crate) fn fixnum_unary(
+        &self,
+        a1: &ArithmeticTerm,
+        op: impl FnOnce(i64) -> Option<i64>,
+    ) -> Option<Number> {
+        let x = self.fixnum_operand(a1)?;
+        Fixnum::build_with_checked(op(x)?).ok().map(Number::Fixnum)
     }
 
     pub fn get_rational(

@@ -625,43 +625,61 @@ impl Machine {
                         self.run_verify_attr_interrupt(arity);
                     }
                     &Instruction::Add(ref a1, ref a2, t) => {
-                        let stub_gen = || functor_stub(atom!("is"), 2);
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, i64::checked_add) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let stub_gen = || functor_stub(atom!("is"), 2);
 
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            try_numeric_result!(add(n1, n2, &mut self.machine_st.arena), stub_gen)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                try_numeric_result!(add(n1, n2, &mut self.machine_st.arena), stub_gen)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Sub(ref a1, ref a2, t) => {
-                        let stub_gen = || functor_stub(atom!("is"), 2);
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, i64::checked_sub) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let stub_gen = || functor_stub(atom!("is"), 2);
 
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            try_numeric_result!(sub(n1, n2, &mut self.machine_st.arena), stub_gen)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                try_numeric_result!(sub(n1, n2, &mut self.machine_st.arena), stub_gen)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Mul(ref a1, ref a2, t) => {
-                        let stub_gen = || functor_stub(atom!("is"), 2);
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, i64::checked_mul) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let stub_gen = || functor_stub(atom!("is"), 2);
 
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            try_numeric_result!(mul(n1, n2, &mut self.machine_st.arena), stub_gen)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                try_numeric_result!(mul(n1, n2, &mut self.machine_st.arena), stub_gen)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Max(ref a1, ref a2, t) => {
                         let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
@@ -766,20 +784,32 @@ impl Machine {
                         self.machine_st.p += 1;
                     }
                     &Instruction::Neg(ref a1, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_unary(a1, i64::checked_neg) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
 
-                        self.machine_st.interms[t - 1] = neg(n1, &mut self.machine_st.arena);
-                        self.machine_st.p += 1;
+                            self.machine_st.interms[t - 1] = neg(n1, &mut self.machine_st.arena);
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::BitwiseComplement(ref a1, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_unary(a1, |x| Some(!x)) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            bitwise_complement(n1, &mut self.machine_st.arena)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                bitwise_complement(n1, &mut self.machine_st.arena)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Div(ref a1, ref a2, t) => {
                         let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
@@ -791,59 +821,89 @@ impl Machine {
                         self.machine_st.p += 1;
                     }
                     &Instruction::Shr(ref a1, ref a2, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, |x, y| if (0..64).contains(&y) { Some(x >> y) } else { None }) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            shr(n1, n2, &mut self.machine_st.arena)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                shr(n1, n2, &mut self.machine_st.arena)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Shl(ref a1, ref a2, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, |x, y| if (0..63).contains(&y) && (x << y) >> y == x { Some(x << y) } else { None }) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            shl(n1, n2, &mut self.machine_st.arena)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                shl(n1, n2, &mut self.machine_st.arena)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Xor(ref a1, ref a2, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, |x, y| Some(x ^ y)) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            xor(n1, n2, &mut self.machine_st.arena)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                xor(n1, n2, &mut self.machine_st.arena)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::And(ref a1, ref a2, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, |x, y| Some(x & y)) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            and(n1, n2, &mut self.machine_st.arena)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                and(n1, n2, &mut self.machine_st.arena)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Or(ref a1, ref a2, t) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
+                        // tabula's patch: small integers in place (see fixnum_binary).
+                        if let Some(n) = self.machine_st.fixnum_binary(a1, a2, |x, y| Some(x | y)) {
+                            self.machine_st.interms[t - 1] = n;
+                            self.machine_st.p += 1;
+                        } else {
+                            let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+                            let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(a2));
 
-                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
-                            &mut self.machine_st,
-                            or(n1, n2, &mut self.machine_st.arena)
-                        );
+                            self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                                &mut self.machine_st,
+                                or(n1, n2, &mut self.machine_st.arena)
+                            );
 
-                        self.machine_st.p += 1;
+                            self.machine_st.p += 1;
+                        }
                     }
                     &Instruction::Mod(ref a1, ref a2, t) => {
                         let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
@@ -1978,10 +2038,17 @@ impl Machine {
                         }
                     }
                     Instruction::CallNumberLessThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less | Ordering::Equal => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p += 1;
@@ -1992,10 +2059,17 @@ impl Machine {
                         }
                     }
                     Instruction::ExecuteNumberLessThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less | Ordering::Equal => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p = self.machine_st.cp;
@@ -2006,10 +2080,17 @@ impl Machine {
                         }
                     }
                     Instruction::CallNumberEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p += 1;
@@ -2020,10 +2101,17 @@ impl Machine {
                         }
                     }
                     Instruction::ExecuteNumberEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p = self.machine_st.cp;
@@ -2034,10 +2122,17 @@ impl Machine {
                         }
                     }
                     Instruction::CallNumberNotEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 self.machine_st.backtrack();
                             }
@@ -2048,10 +2143,17 @@ impl Machine {
                         }
                     }
                     Instruction::ExecuteNumberNotEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 self.machine_st.backtrack();
                             }
@@ -2062,10 +2164,17 @@ impl Machine {
                         }
                     }
                     Instruction::CallNumberGreaterThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater | Ordering::Equal => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p += 1;
@@ -2076,10 +2185,17 @@ impl Machine {
                         }
                     }
                     Instruction::ExecuteNumberGreaterThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater | Ordering::Equal => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p = self.machine_st.cp;
@@ -2090,10 +2206,17 @@ impl Machine {
                         }
                     }
                     Instruction::CallNumberGreaterThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p += 1;
@@ -2104,10 +2227,17 @@ impl Machine {
                         }
                     }
                     Instruction::ExecuteNumberGreaterThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p = self.machine_st.cp;
@@ -2118,10 +2248,17 @@ impl Machine {
                         }
                     }
                     Instruction::CallNumberLessThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p += 1;
@@ -2132,10 +2269,17 @@ impl Machine {
                         }
                     }
                     Instruction::ExecuteNumberLessThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less => {
                                 increment_call_count!(self.machine_st);
                                 self.machine_st.p = self.machine_st.cp;
@@ -2146,10 +2290,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultCallNumberLessThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less | Ordering::Equal => {
                                 self.machine_st.p += 1;
                             }
@@ -2159,10 +2310,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultExecuteNumberLessThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less | Ordering::Equal => {
                                 self.machine_st.p = self.machine_st.cp;
                             }
@@ -2172,10 +2330,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultCallNumberNotEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 self.machine_st.backtrack();
                             }
@@ -2185,10 +2350,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultExecuteNumberNotEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 self.machine_st.backtrack();
                             }
@@ -2198,10 +2370,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultCallNumberEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 self.machine_st.p += 1;
                             }
@@ -2211,10 +2390,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultExecuteNumberEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Equal => {
                                 self.machine_st.p = self.machine_st.cp;
                             }
@@ -2224,10 +2410,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultCallNumberGreaterThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater | Ordering::Equal => {
                                 self.machine_st.p += 1;
                             }
@@ -2237,10 +2430,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultExecuteNumberGreaterThanOrEqual(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater | Ordering::Equal => {
                                 self.machine_st.p = self.machine_st.cp;
                             }
@@ -2250,10 +2450,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultCallNumberGreaterThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater => {
                                 self.machine_st.p += 1;
                             }
@@ -2263,10 +2470,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultExecuteNumberGreaterThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Greater => {
                                 self.machine_st.p = self.machine_st.cp;
                             }
@@ -2276,10 +2490,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultCallNumberLessThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less => {
                                 self.machine_st.p += 1;
                             }
@@ -2289,10 +2510,17 @@ impl Machine {
                         }
                     }
                     Instruction::DefaultExecuteNumberLessThan(ref at_1, ref at_2) => {
-                        let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
-                        let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                        // tabula's patch: small integers compared in place.
+                        let ordering = match self.machine_st.fixnum_compare(at_1, at_2) {
+                            Some(ordering) => ordering,
+                            None => {
+                                let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_1));
+                                let n2 = try_or_throw!(self.machine_st, self.machine_st.get_number(at_2));
+                                n1.cmp(&n2)
+                            }
+                        };
 
-                        match n1.cmp(&n2) {
+                        match ordering {
                             Ordering::Less => {
                                 self.machine_st.p = self.machine_st.cp;
                             }
