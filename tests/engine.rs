@@ -317,3 +317,45 @@ fn a_goal_that_halts_is_reported_and_the_files_stay_loaded() {
     );
     assert_eq!(term::as_i64(&value(&engine, "halting:h(X)", "X")), Some(1));
 }
+
+/// The vendored Scryer does arithmetic on small integers in place (vendor/README.md):
+/// at the edges of that path, where results leave the small integers or the operands are
+/// not ones, the answers are those of exact integer arithmetic, worked out by hand.
+#[test]
+fn small_integer_arithmetic_agrees_at_its_edges() {
+    let engine = Engine::new().unwrap();
+    let max = (1i64 << 55) - 1; // the largest small integer
+    let cases: &[(&str, &str)] = &[
+        ("A = 36028797018963967, X is A + 1", "36028797018963968"),
+        ("B = -36028797018963968, X is B - 1", "-36028797018963969"),
+        ("B = -36028797018963968, X is -B", "36028797018963968"),
+        ("C = 3037000499, X is C * C", "9223372030926249001"),
+        ("D = 3037000500, X is D * D", "9223372037000250000"),
+        ("E = 123456789, X is E << 40", "135742175033388171264"),
+        ("M = -1, X is M << 62", "-4611686018427387904"),
+        ("M = -5, X is M >> 1", "-3"),
+        ("N = -1, X is 5 << N", "2"),
+        ("S = 70, X is 1 >> S", "0"),
+        ("X is xor(7, 12)", "11"),
+        ("M = -7, X is M /\\ 12", "8"),
+        ("X is \\ 5", "-6"),
+        ("F = 2.5, X is F + 1", "3.5"),
+    ];
+    for (goal, want) in cases {
+        let got = term::to_text(&value(&engine, goal, "X"));
+        assert_eq!(&got, want, "{goal}");
+    }
+    assert_eq!(
+        engine
+            .query(&format!("A = {max}, B is A + 1, B > A, B - 1 =:= A"))
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(engine.query("X = 3, X =:= 3.0").unwrap().len(), 1);
+    assert_eq!(engine.query("X = 3, X < 2").unwrap().len(), 0);
+    let error = engine
+        .query("catch(X is foo + 1, error(E, _), true)")
+        .unwrap();
+    assert_eq!(term::to_text(&error[0]["E"]), "type_error(evaluable,foo/0)");
+}
