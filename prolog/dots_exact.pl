@@ -618,29 +618,11 @@ search_model(m(Ones, Segs, BoxArr, Deadline, Names), Ids,
     bits_of(Ids, Free),
     findall(P, ( member(S, Ids), seg(M0, S, _, _, Js), pair_sum(Js, P) ),
             PairList),
-    seg_pairs(PairList, Pairs).
+    % as the segment table of dots_model:model/6, read by seg_at/3
+    seg_table(PairList, Pairs).
 
 pair_sum([J], P) :- P is J - 1.
 pair_sum([J, K], P) :- P is J + K.
-
-% seg_pairs(+Ps, -Pairs): the term of pair_at/3 (as the segment table of
-% dots_model:model/6, in two when there are more than 255 segments).
-seg_pairs(Ps, Pairs) :-
-    length(Ps, N),
-    (   N =< 255 -> Pairs =.. [p|Ps]
-    ;   length(Lo, 200), append(Lo, Hi, Ps),
-        LoT =.. [p|Lo], HiT =.. [p|Hi],
-        Pairs = big(LoT, HiT)
-    ).
-
-pair_at(big(Lo, Hi), I, P) :-
-    !,
-    (   I < 200 -> I1 is I + 1, arg(I1, Lo, P)
-    ;   I1 is I - 199, arg(I1, Hi, P)
-    ).
-pair_at(Pairs, I, P) :-
-    I1 is I + 1,
-    arg(I1, Pairs, P).
 
 % bits_of(+Is, -Bits): the bit set of the integers Is.
 bits_of(Is, Bits) :-
@@ -862,7 +844,7 @@ chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
 walk_bits(Pairs, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
     ViaBit is 1 << Via,
     M1 is M0 \/ ViaBit,
-    pair_at(Pairs, Via, P),
+    seg_at(Pairs, Via, P),
     Z is P - From,
     (   Z < 0 -> L = L0, Mask = M1, End = ground
     ;   Z =:= Start -> L = L0, Mask = M1, End = loop

@@ -26,6 +26,8 @@ Example:
                        take_all/5,
                        take_all/7,
                        small_integers/1,
+                       seg_table/2,
+                       seg_at/3,
                        tt_new/1,
                        tt_get/3,
                        tt_put/3,
