@@ -24,7 +24,10 @@ explained at the top of dots_ai.pl.
                         long_chains/2,
                         control_parity/2,
                         loony_value/2,
-                        loony_value/4]).
+                        loony_value/4,
+                        loony_memo/4,
+                        loony_choices/2,
+                        open_value/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -324,7 +327,7 @@ box_names([J|Js], Names, [B|Bs]) :-
 % -(b - 2) - |v(H + a) + 2|. The same for loops. What is left after any
 % sequence of such openings is then some 1-chains, some 2-chains, the
 % longest long chains and the largest loops: the endgame is solved over
-% those counts (loony_dp/8), a few dozen values instead of every
+% those counts (loony_memo/4), a few dozen values instead of every
 % sub-multiset.
 % ?- loony_value([chain(3), chain(3)], V).
 %    V = -2.
@@ -343,61 +346,47 @@ loony_value(Comps0, V) :-
 %    V = -2.
 loony_value(Comps0, V, Memo0, Memo) :-
     sorted_with_duplicates(Comps0, Comps),
-    (   Comps == [] -> V = 0, Memo = Memo0
-    ;   tt_get(Comps, Memo0, V0) -> V = V0, Memo = Memo0
-    ;   loony_split(Comps, 0, 0, C1, C2, Longs, Loops),
-        length(Longs, NL),
-        length(Loops, NP),
-        empty_assoc(Dp0),
-        loony_dp(C1, C2, NL, Longs, NP, Loops, V, Dp0, _),
-        tt_put(Comps, Memo0, V), Memo = Memo0
+    loony_memo(Comps, V, Memo0, Memo).
+
+%% loony_memo(+Sorted, -V, +Memo0, -Memo)
+% loony_value/4 of the sorted
+% components, every endgame met on the way (Sorted less some of its
+% components, still sorted) kept in Memo under its list: the next
+% endgames share them.
+loony_memo([], 0, Memo, Memo) :- !.
+loony_memo(Comps, V, Memo0, Memo) :-
+    (   tt_get(Comps, Memo0, V0) -> V = V0, Memo = Memo0
+    ;   loony_choices(Comps, Cands),
+        loony_options(Cands, Comps, -1000, V, Memo0, Memo1),
+        tt_put(Comps, Memo1, V), Memo = Memo1
     ).
 
-% loony_split(+Sorted, +C1, +C2, -N1, -N2, -Longs, -Loops): the sorted
-% components as counts of 1-chains and 2-chains, the long chains and the
-% loops (both ascending: chain(_) sorts before loop(_)).
-loony_split([], C1, C2, C1, C2, [], []).
-loony_split([X|Xs], C1, C2, N1, N2, Longs, Loops) :-
-    (   X = chain(1) -> C11 is C1 + 1, loony_split(Xs, C11, C2, N1, N2, Longs, Loops)
-    ;   X = chain(2) -> C21 is C2 + 1, loony_split(Xs, C1, C21, N1, N2, Longs, Loops)
-    ;   X = chain(N) -> Longs = [N|Longs1],
-        loony_split(Xs, C1, C2, N1, N2, Longs1, Loops)
-    ;   X = loop(_), N1 = C1, N2 = C2, Longs = [],
-        findall(N, member(loop(N), [X|Xs]), Loops)
-    ).
+loony_options([], _, V, V, Memo, Memo).
+loony_options([C|Cs], Comps, V0, V, Memo0, Memo) :-
+    once(select(C, Comps, Rest)),
+    loony_memo(Rest, W, Memo0, Memo1),
+    open_value(C, W, VC),
+    V1 is max(V0, VC),
+    loony_options(Cs, Comps, V1, V, Memo1, Memo).
 
-% loony_dp(+C1, +C2, +NL, +Longs, +NP, +Loops, -V, +Dp0, -Dp): the value
-% of C1 1-chains, C2 2-chains, the NL long chains Longs and the NP loops
-% Loops (shortest first) for the player who must open one; Dp memoizes
-% it under the four counts (the lists are suffixes of the first ones, so
-% their lengths name them).
-loony_dp(0, 0, 0, _, 0, _, 0, Dp, Dp) :- !.
-loony_dp(C1, C2, NL, Longs, NP, Loops, V, Dp0, Dp) :-
-    Key is ((C1 * 64 + C2) * 64 + NL) * 64 + NP,
-    (   get_assoc(Key, Dp0, V0) -> V = V0, Dp = Dp0
-    ;   (   C1 > 0 ->
-            C11 is C1 - 1,
-            loony_dp(C11, C2, NL, Longs, NP, Loops, R1, Dp0, Dp1),
-            V1 is -1 - R1
-        ;   V1 = -1000, Dp1 = Dp0
-        ),
-        (   C2 > 0 ->
-            C21 is C2 - 1,
-            loony_dp(C1, C21, NL, Longs, NP, Loops, R2, Dp1, Dp2),
-            V2 is max(V1, -2 - R2)
-        ;   V2 = V1, Dp2 = Dp1
-        ),
-        (   Longs = [N|Longs1] ->
-            NL1 is NL - 1,
-            loony_dp(C1, C2, NL1, Longs1, NP, Loops, R3, Dp2, Dp3),
-            V3 is max(V2, 2 - N - abs(R3 + 2))
-        ;   V3 = V2, Dp3 = Dp2
-        ),
-        (   Loops = [P|Loops1] ->
-            NP1 is NP - 1,
-            loony_dp(C1, C2, NL, Longs, NP1, Loops1, R4, Dp3, Dp4),
-            V is max(V3, 4 - P - abs(R4 + 4))
-        ;   V = V3, Dp4 = Dp3
-        ),
-        put_assoc(Key, Dp4, V, Dp)
-    ).
+%% loony_choices(+Sorted, -Cands)
+% Cands are the components of the sorted list Sorted worth opening (see
+% loony_value/2): a chain(1), a chain(2), the shortest long chain, the
+% smallest loop (chain(_) terms sort before loop(_), each by length).
+% ?- loony_choices([chain(1), chain(1), chain(4), chain(5), loop(4)], Cs).
+%    Cs = [chain(1), chain(4), loop(4)].
+loony_choices(Comps, Cands) :-
+    (   memberchk(chain(1), Comps) -> Cands = [chain(1)|C1] ; Cands = C1 ),
+    (   memberchk(chain(2), Comps) -> C1 = [chain(2)|C2] ; C1 = C2 ),
+    (   member(chain(N), Comps), N >= 3 -> C2 = [chain(N)|C3] ; C2 = C3 ),
+    (   member(loop(P), Comps) -> C3 = [loop(P)] ; C3 = [] ).
+
+%% open_value(+Comp, +W, -V)
+% V is the value of opening Comp (chain(N) or loop(N)) for the player who
+% opens it, W the value for the player to move of what is left once it
+% is gone (see loony_value/2).
+% ?- open_value(chain(4), 0, V).   V = -4.
+open_value(chain(N), W, V) :-
+    (   N =< 2 -> V is -N - W ; V is 2 - N - abs(W + 2) ).
+open_value(loop(N), W, V) :-
+    V is 4 - N - abs(W + 4).

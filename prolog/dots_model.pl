@@ -317,8 +317,8 @@ low_box(18014398509481984, 27).
    searches are the same term. The bindings are undone on backtracking,
    like the versions of an assoc would be lost: the table means the same.
    Keys are integers (bit sets) or lists of chain(N) and loop(N) terms
-   (dots_chains:loony_value/4), the first maybe j(Arms, Cycles), two lists
-   of integers (dots_exact:junction_dp/6), compared with ==/2. */
+   (dots_chains:loony_value/4), the first maybe g(Edges), a list of
+   e(A, B, N) of integers (dots_exact:graph_value/5), compared with ==/2. */
 
 %% tt_new(-T)
 % T is an empty table.
@@ -359,12 +359,15 @@ tt_list_hash([], H, H).
 tt_list_hash([C|Cs], H0, H) :-
     (   C = chain(N) -> X = N
     ;   C = loop(N) -> X is N + 64
-    ;   C = j(As, Ys), foldl(arm_hash, As, 128, X0), foldl(arm_hash, Ys, X0, X)
+    ;   C = g(Es), edges_hash(Es, 128, X)
     ),
     H1 is (H0 * 31 + X) mod 65025,
     tt_list_hash(Cs, H1, H).
 
-arm_hash(A, X0, X) :- X is (X0 * 17 + A) mod 65025.
+edges_hash([], X, X).
+edges_hash([e(A, B, L)|Es], X0, X) :-
+    X1 is (X0 * 17 + A * 64 + B * 8 + L) mod 65025,
+    edges_hash(Es, X1, X).
 
 tt_find(B, Key, Vs) :-
     nonvar(B),
