@@ -30,7 +30,7 @@ numbers written in (see "Generating the moves"). Black is the same with
 the rows the other way round. apply_move/4 checks the few squares
 involved and rebuilds only the rows that changed, reaching them with one
 indexed call (row_of/3 and the like) instead of a walk. A random playout
-asks for neither list: counted_moves/3 counts the moves row by row and
+asks for neither list: counted_moves/3 counts the moves two rows at a time and
 nth_successor/5 plays the one drawn (see "Counting the moves").
 */
 
@@ -99,55 +99,49 @@ legal_moves(breakthrough(Rows, Cols, Turn, White, Black, _, _, Result), Moves) :
 counted_moves(breakthrough(Rows, Cols, Turn, White, Black, Plies, _, Result),
               Count, counted(Rows, Cols, Turn, White, Black, Plies, Lane, Recs)) :-
     (   Result == ongoing ->
-        Full is (1 << Cols) - 1,
-        (   Cols =< 8 ->
-            Lane = 8,
-            (   Turn =:= 1 ->
-                (   white_counted_narrow(Rows, White, Black, Full, Count, Recs) -> true
-                ;   build_counted(Rows),
-                    white_counted_narrow(Rows, White, Black, Full, Count, Recs)
-                )
-            ;   black_counted_narrow(Rows, White, Black, Full, Count, Recs) -> true
-            ;   build_counted(Rows),
-                black_counted_narrow(Rows, White, Black, Full, Count, Recs)
-            )
-        ;   Lane = 12,
-            (   Turn =:= 1 ->
-                (   white_counted_wide(Rows, White, Black, Full, Count, Recs) -> true
-                ;   build_counted(Rows),
-                    white_counted_wide(Rows, White, Black, Full, Count, Recs)
-                )
-            ;   black_counted_wide(Rows, White, Black, Full, Count, Recs) -> true
-            ;   build_counted(Rows),
-                black_counted_wide(Rows, White, Black, Full, Count, Recs)
-            )
+        % A counter fails only when it is not built yet: the first position
+        % of a size and side builds it (and asks again).
+        Key is (Rows << 5) + (Cols << 1) + Turn,
+        (   counter(Key, White, Black, Count, Lane, Recs) -> true
+        ;   build_counter(Rows, Cols, Turn),
+            counter(Key, White, Black, Count, Lane, Recs)
         )
-    ;   Count = 0, Lane = 8, Recs = []
+    ;   no_moves(Count, Lane, Recs)
     ).
+
+no_moves(0, 8, []).
 
 /* The compact form of the moves: counted(Rows, Cols, Turn, White, Black,
    Plies, Lane, Recs), the position's fields (taken apart in the heads:
    a unification of the whole position in a body costs more than the
-   rest of a move) and a record r(C, R, Bits) for each row R of the side
-   to move that has pieces (in the order legal_moves/2 takes the rows).
-   Bits holds where the row's moves go, in lanes of Lane bits (8 on a
-   board of at most 8 columns, else 12): the moves to the left in the
-   first lane, straight in the second, to the right in the third (the
-   order of the list: by direction, then column), and C is the number of
-   its moves, counted by Scryer's '$popcount'/2 (the primitive under
-   library(arithmetic)'s popcount/2, called as is: the type check there
-   would cost more than the count). The counting generators
-   (white_counted_narrow/6 and the like) are built like the others, when a
-   board of their height is first counted (build_counted/1); each row is
-   the goal
+   rest of a move) and records r(C, R, Bits) of the rows of the side to
+   move (in the order legal_moves/2 takes the rows). Bits holds where the
+   moves go, in lanes of Lane bits (8 on a board of at most 8 columns,
+   else 12): the moves to the left in the first lane, straight in the
+   second, to the right in the third (the order of the list: by
+   direction, then column), and C is the number of its moves, counted by
+   Scryer's '$popcount'/2 (the primitive under library(arithmetic)'s
+   popcount/2, called as is: the type check there would cost more than
+   the count). On a narrow board a record holds two rows, R and R + 1,
+   the second in the three lanes from bit 24 on, and every pair has its
+   record, empty or not; on a wide board (three lanes of 12 bits) a record
+   holds one row, and only the rows with pieces have one.
 
-       (   O =:= 0 -> C = 0, Recs = Recs1
-       ;   Bits is ((O * Spread) >> 1)          % [O >> 1, O, O << 1]
-                   /\ (xor(Full, A) * Triple)   % squares not its own, x 3
-                   /\ \(E << Lane),             % straight: not the enemy's
-           '$popcount'(Bits, C),
-           Recs = [r(C, R, Bits)|Recs1]
-       )
+   The counters (counter/6) are built like the generators, one for each
+   side and board size when it is first counted (build_counter/3), with
+   the board's mask of columns Full and its lane width written in, and
+   the list of records in the head. For a narrow board, the rows R and
+   R + 1 of White are the goals
+
+       Bits is Lanes(R) \/ Lanes(R + 1) << 24,   % the shift folded in
+       '$popcount'(Bits, C)
+
+   where the lanes of a row with pieces O, and own pieces A and enemy
+   pieces E on the row they go to, are
+
+       ((O * Spread) >> 1)          % [O >> 1, O, O << 1]
+       /\ (xor(Full, A) * Triple)   % squares not its own, x 3
+       /\ \(E << Lane)              % straight: not the enemy's
 
    where Spread = 1 + 2^(Lane+1) + 2^(2 Lane+2) puts the row's pieces
    once in each lane, shifted by one column to the right, not at all and
@@ -156,12 +150,14 @@ counted_moves(breakthrough(Rows, Cols, Turn, White, Black, Plies, _, Result),
    within Full) in each lane, and the complement of the enemy's row moved
    to the middle lane keeps only the straight moves to empty squares: no
    carry crosses a lane, and what a shift pushes out of a lane's columns
-   the mask of the next takes away. The count is the sum of the rows' C,
-   in one goal at the end. (An arithmetic goal costs about as much as
-   three or four operations in it, and a test as much as a goal: hence
-   one expression a row, and products with constants in place of shifts
-   and masks a lane: 8 operations a row where the three sets apart took
-   14.) */
+   the mask of the next takes away. The count is the sum of the records'
+   C, in one goal at the end. (A goal, an arithmetic one too, costs about
+   as much as five operations in it, a test in an if-then-else about as
+   much as a goal, and each element of a list taken apart in a head a
+   quarter of one: hence two rows an expression and no test, products
+   with constants in place of shifts and masks, and the tables of rows
+   written out as facts. The pairs took counting from 33 000 to 25 000
+   instructions a move on 8 x 8.) */
 
 %% nth_successor(+Moves, +K, -Move, -Next, -Events)
 % Move is the K-th (from 0) of the moves Moves of counted_moves/3, the
@@ -169,42 +165,51 @@ counted_moves(breakthrough(Rows, Cols, Turn, White, Black, Plies, _, Result),
 % after it (as apply_move/4). Fails when K is not below the count.
 nth_successor(counted(Rows, Cols, Turn, White0, Black0, Plies0, Lane, Recs), K,
               Move, Next, Events) :-
-    nth_record(Recs, K, R1, Bits, I),
-    lane_move(Lane, Bits, I, D, C2),
+    nth_record(Recs, K, R, Bits, I),
+    lane_move(Lane, Bits, I, R, R1, D, C2),
     C1 is C2 - D,
-    (   Turn =:= 1 -> R2 is R1 + 1 ; R2 is R1 - 1 ),
+    R2 is R1 + 3 - 2 * Turn,                % R1 + 1 for White, R1 - 1 for Black
     Move = move(R1, C1, R2, C2),
     played(Turn, R1, C1, R2, C2, White0, Black0, White, Black, Captured),
-    finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
-           Next, Events).
+    finish(Turn, Rows, Cols, White, Black, Plies0, Move,
+           Captured, R2, C2, Next, Events).
+
+% lane_move(+Lane, +Bits, +I, +R, -R1, -D, -C): the I-th move of the
+% record of row R with lanes Bits (of Lane bits each) goes from row R1, D
+% columns to the side, to column C.
+lane_move(8, Bits, I, R, R1, D, C) :-
+    Low is Bits /\ 16777215,
+    '$popcount'(Low, N),
+    (   I < N -> R1 = R, byte_move(Low, I, D, C)
+    ;   R1 is R + 1,
+        I1 is I - N,
+        High is Bits >> 24,
+        byte_move(High, I1, D, C)
+    ).
+lane_move(12, Bits, I, R, R, D, C) :-
+    wide_lane_move(Bits, I, -1, D, C).
 
 % nth_record(+Recs, +K, -R, -Bits, -I): the K-th move is the I-th of the
 % record of row R.
 nth_record([r(C, R0, Bits0)|Recs], K, R, Bits, I) :-
-    (   K < C -> R = R0, Bits = Bits0, I = K
+    (   K < C -> record_found(R0, Bits0, K, R, Bits, I)
     ;   K1 is K - C,
         nth_record(Recs, K1, R, Bits, I)
     ).
 
-% lane_move(+Lane, +Bits, +I, -D, -C): the I-th move of the lanes Bits
-% (of Lane bits each; to the left, straight, to the right) goes D columns
-% to the side, to column C (the lanes hold where the moves go).
-lane_move(8, Bits, I, D, C) :-
-    byte_move(Bits, I, D, C).
-lane_move(12, Bits, I, D, C) :-
-    wide_lane_move(Bits, I, -1, D, C).
+record_found(R, Bits, I, R, Bits, I).
 
-% byte_move(+Bits, +I, -D, -C): lane_move/5 for lanes of 8 bits, a lookup
+% byte_move(+Bits, +I, -D, -C): the move of lane_move/7 in three lanes of 8 bits, a lookup
 % a lane (byte_step/2) and no count: the lanes are unrolled, and the
 % lookup that does not find the move in its byte says how many moves are
 % left for the next one.
 byte_move(Bits, I, D, C) :-
     Key0 is ((Bits /\ 255) << 5) \/ I,
     byte_step(Key0, S0),
-    (   S0 > 0 -> D = -1, C = S0
+    (   S0 > 0 -> lane_found(-1, S0, D, C)
     ;   Key1 is ((Bits >> 3) /\ 8160) - S0,
         byte_step(Key1, S1),
-        (   S1 > 0 -> D = 0, C = S1
+        (   S1 > 0 -> lane_found(0, S1, D, C)
         ;   Key2 is ((Bits >> 11) /\ 8160) - S1,
             byte_step(Key2, C),
             C > 0,
@@ -212,10 +217,12 @@ byte_move(Bits, I, D, C) :-
         )
     ).
 
+lane_found(D, C, D, C).
+
 % byte_step(+Key, -S): Key is Byte << 5 \/ I (I in 0..23), and S the
 % column (from 1) of the I-th (from 0) set bit of Byte if Byte has more
 % than I, or else minus the rest, I - popcount(Byte) (6144 facts, built by
-% build_counted/1).
+% build_counter/3).
 % ?- byte_step(0b10100000, S).   % Byte 5, I 0: its first bit is column 1
 %    S = 1.
 :- dynamic(byte_step/2).
@@ -239,7 +246,7 @@ build_byte_steps :-
     ;   true
     ).
 
-% wide_lane_move(+Bits, +I, +Dir, -D, -C): lane_move/5 for lanes of 12
+% wide_lane_move(+Bits, +I, +Dir, -D, -C): lane_move/7 for lanes of 12
 % bits, the first of direction Dir.
 wide_lane_move(Bits, I, Dir, D, C) :-
     Pieces is Bits /\ 4095,
@@ -314,10 +321,7 @@ build_bit_positions :-
 :- dynamic(white_wide/5).
 :- dynamic(black_narrow/5).
 :- dynamic(black_wide/5).
-:- dynamic(white_counted_narrow/6).
-:- dynamic(white_counted_wide/6).
-:- dynamic(black_counted_narrow/6).
-:- dynamic(black_counted_wide/6).
+:- dynamic(counter/6).
 
 %% build_generators(+Rows)
 % Asserts the four generators of boards of Rows rows (4..12), in place of
@@ -335,27 +339,47 @@ build_generators(Rows) :-
     ;   true
     ).
 
-%% build_counted(+Rows)
-% Asserts the four counting generators of boards of Rows rows (4..12), in
-% place of any built before, and the table byte_step/2 if it is not built
-% yet: apart from the others, since only random playouts count the moves
-% (a player or the referee that never does pays nothing for them).
-build_counted(Rows) :-
+%% build_counter(+Rows, +Cols, +Turn)
+% Asserts the counter of the side Turn on boards of Rows x Cols, in place of
+% any built before, and the table byte_step/2 if it is not built yet: apart
+% from the generators, since only random playouts count the moves (a player
+% or the referee that never does pays nothing for them). Fails for a size
+% that has no board.
+build_counter(Rows, Cols, Turn) :-
     between(4, 12, Rows),
-    retractall(white_counted_narrow(Rows, _, _, _, _, _)),
-    retractall(white_counted_wide(Rows, _, _, _, _, _)),
-    retractall(black_counted_narrow(Rows, _, _, _, _, _)),
-    retractall(black_counted_wide(Rows, _, _, _, _, _)),
+    between(1, 12, Cols),
+    member(Turn-Side, [1-white, 2-black]),
+    Key is (Rows << 5) + (Cols << 1) + Turn,
+    retractall(counter(Key, _, _, _, _, _)),
     (   byte_step(_, _) -> true
     ;   build_byte_steps
     ),
-    (   member(Side-Width, [white-counted_narrow, white-counted_wide,
-                            black-counted_narrow, black-counted_wide]),
-        generator(Side, Width, Rows, Clause),
-        assertz(Clause),
-        fail
-    ;   true
-    ).
+    counter_clause(Side, Rows, Cols, Key, Clause),
+    assertz(Clause).
+
+% counter_clause(+Side, +Rows, +Cols, +Key, -Clause): the counter of Side
+% on boards of Rows x Cols, with the mask of the board's columns and the
+% width of the lanes written in.
+counter_clause(Side, Rows, Cols, Key,
+               (counter(Key, White, Black, Count, Lane, Recs) :- Body)) :-
+    length(White, Rows),
+    length(Black, Rows),
+    Full is (1 << Cols) - 1,
+    (   Cols =< 8 -> Lane = 8 ; Lane = 12 ),
+    side_origins(Side, Rows, White, Black, Own, Opp, Origins, Step),
+    count_goals(Origins, Step, Lane, Own, Opp, Full, Cs, Recs, Goals0),
+    sum_expression(Cs, Sum),
+    append(Goals0, [Count is Sum], Goals),
+    list_conjunction(Goals, Body).
+
+% side_origins(+Side, +Rows, +White, +Black, -Own, -Opp, -Origins, -Step):
+% the rows of Side's pieces that may move (ascending), and the step to
+% the rows they go to.
+side_origins(white, Rows, White, Black, White, Black, Origins, 1) :-
+    numlist(1, Rows, Origins0),
+    append(Origins, [_], Origins0).          % rows 1 .. Rows-1
+side_origins(black, Rows, White, Black, Black, White, Origins, -1) :-
+    numlist(2, Rows, Origins).               % rows 2 .. Rows
 
 % generator(+Side, +Width, +Rows, -Clause): the generator clause.
 generator(Side, Width, Rows, (Head :- Body)) :-
@@ -363,48 +387,66 @@ generator(Side, Width, Rows, (Head :- Body)) :-
     length(Black, Rows),
     atom_concat(Side, '_', Prefix),
     atom_concat(Prefix, Width, Name),
-    (   counted_lane(Width, _) ->
-        Head =.. [Name, Rows, White, Black, Full, Count, Moves]
-    ;   Head =.. [Name, Rows, White, Black, Full, Moves]
-    ),
-    (   Side == white ->
-        Own = White, Opp = Black,
-        numlist(1, Rows, Origins0),
-        append(Origins, [_], Origins0),      % rows 1 .. Rows-1
-        Step = 1
-    ;   Own = Black, Opp = White,
-        numlist(2, Rows, Origins),           % rows 2 .. Rows
-        Step = -1
-    ),
-    (   counted_lane(Width, Lane) ->
-        count_goals(Origins, Step, Lane, Own, Opp, Full, Cs, Moves, Goals0),
-        sum_expression(Cs, Sum),
-        append(Goals0, [Count is Sum], Goals)
-    ;   row_goals(Origins, Step, Width, Own, Opp, Full, Moves, Goals)
-    ),
+    Head =.. [Name, Rows, White, Black, Full, Moves],
+    side_origins(Side, Rows, White, Black, Own, Opp, Origins, Step),
+    row_goals(Origins, Step, Width, Own, Opp, Full, Moves, Goals),
     list_conjunction(Goals, Body).
 
-counted_lane(counted_narrow, 8).
-counted_lane(counted_wide, 12).
-
 % count_goals(+Origins, +Step, +Lane, +Own, +Opp, +Full, -Cs, -Recs,
-% -Goals): the goals of a counting generator, one a row (see "Counting the
-% moves"), and Cs the rows' counts.
-count_goals([], _, _, _, _, _, [], [], []).
-count_goals([R|Rs], Step, Lane, Own, Opp, Full, [C|Cs], Recs, [Goal|Goals]) :-
+% -Goals): the goals of a counting generator (see "Counting the moves"),
+% and Cs the records' counts. On a narrow board (Lane 8) the rows go in
+% pairs, one record and no test a pair; on a wide board one a row, with
+% the test for an empty row.
+count_goals(Origins, Step, 8, Own, Opp, Full, Cs, Recs, Goals) :-
+    pair_goals(Origins, Step, Own, Opp, Full, Cs, Recs, Goals).
+count_goals(Origins, Step, 12, Own, Opp, Full, Cs, Recs, Goals) :-
+    wide_count_goals(Origins, Step, Own, Opp, Full, Cs, Recs, Goals).
+
+pair_goals([], _, _, _, _, [], [], []).
+pair_goals([R], Step, Own, Opp, Full, [C], [r(C, R, Bits)],
+           [Bits is Low, '$popcount'(Bits, C)]) :-
+    lanes_expression(R, Step, 0, Own, Opp, Full, Low).
+pair_goals([R, R1|Rs], Step, Own, Opp, Full, [C|Cs], [r(C, R, Bits)|Recs],
+           [Bits is Low \/ High, '$popcount'(Bits, C)|Goals]) :-
+    lanes_expression(R, Step, 0, Own, Opp, Full, Low),
+    lanes_expression(R1, Step, 24, Own, Opp, Full, High),
+    pair_goals(Rs, Step, Own, Opp, Full, Cs, Recs, Goals).
+
+% lanes_expression(+R, +Step, +Shift, +Own, +Opp, +Full, -Expr): the
+% expression of the three lanes of 8 bits of the moves of row R (to row
+% R + Step), shifted left by Shift bits (0 or 24; the shift is folded into
+% the constants).
+lanes_expression(R, Step, Shift, Own, Opp, Full, Expr) :-
     RT is R + Step,
     nth1(R, Own, O),
     nth1(RT, Own, A),
     nth1(RT, Opp, E),
-    Spread is 1 + (1 << (Lane + 1)) + (1 << (2 * Lane + 2)),
-    Triple is 1 + (1 << Lane) + (1 << (2 * Lane)),
+    Triple is (1 + (1 << 8) + (1 << 16)) << Shift,
+    EnemyShift is 8 + Shift,
+    (   Shift =:= 0 ->
+        Spread is 1 + (1 << 9) + (1 << 18),
+        Expr = ((O * Spread) >> 1) /\ (xor(Full, A) * Triple)
+               /\ (\ (E << EnemyShift))
+    ;   Spread is (1 + (1 << 9) + (1 << 18)) << (Shift - 1),
+        Expr = (O * Spread) /\ (xor(Full, A) * Triple)
+               /\ (\ (E << EnemyShift))
+    ).
+
+wide_count_goals([], _, _, _, _, [], [], []).
+wide_count_goals([R|Rs], Step, Own, Opp, Full, [C|Cs], Recs, [Goal|Goals]) :-
+    RT is R + Step,
+    nth1(R, Own, O),
+    nth1(RT, Own, A),
+    nth1(RT, Opp, E),
+    Spread is 1 + (1 << 13) + (1 << 26),
+    Triple is 1 + (1 << 12) + (1 << 24),
     Goal = (   O =:= 0 -> C = 0, Recs = Recs1
            ;   Bits is ((O * Spread) >> 1) /\ (xor(Full, A) * Triple)
-                       /\ (\ (E << Lane)),
+                       /\ (\ (E << 12)),
                '$popcount'(Bits, C),
                Recs = [r(C, R, Bits)|Recs1]
            ),
-    count_goals(Rs, Step, Lane, Own, Opp, Full, Cs, Recs1, Goals).
+    wide_count_goals(Rs, Step, Own, Opp, Full, Cs, Recs1, Goals).
 
 % sum_expression(+Xs, -Sum): the expression X1 + ... + Xn.
 sum_expression([X], X) :- !.
@@ -580,7 +622,7 @@ played(1, R1, C1, R2, C2, White0, Black0, White, Black, Captured) :-
     To is 1 << (C2 - 1),
     N2 is O2 \/ To,
     row_of(R2, Black0, P2),
-    (   P2 /\ To =:= 0 -> Captured = false, Black = Black0
+    (   P2 /\ To =:= 0 -> kept(Black0, Black, Captured)
     ;   Captured = true,
         new_row(R2, Black0, Black, P),
         P is P2 - To
@@ -591,38 +633,41 @@ played(2, _, C1, R2, C2, White0, Black0, White, Black, Captured) :-
     To is 1 << (C2 - 1),
     N2 is O2 \/ To,
     row_of(R2, White0, P2),
-    (   P2 /\ To =:= 0 -> Captured = false, White = White0
+    (   P2 /\ To =:= 0 -> kept(White0, White, Captured)
     ;   Captured = true,
         new_row(R2, White0, White, P),
         P is P2 - To
     ).
 
+kept(Masks, Masks, false).
+
 % finish(+Turn, +Rows, +Cols, +White, +Black, +Plies0, +Move, +Captured,
 % +R2, +C2, -State, -Events): the position after Move, its result and
 % events.
 finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
-       State, Events) :-
+       breakthrough(Rows, Cols, Next, White, Black, Plies,
+                    last(Move, Captured), Result), Events) :-
     Plies is Plies0 + 1,
+    Next is 3 - Turn,
     % R2 is the far row: Rows for White (Turn 1), 1 for Black (a test, not
     % a call)
     (   Captured == false ->
         (   R2 =:= 1 + (2 - Turn) * (Rows - 1) ->
             Result = won(Turn, goal), Events = [won(Turn)]
-        ;   Result = ongoing, Events = []
+        ;   quiet(Result, Events)
         )
     ;   R2 =:= 1 + (2 - Turn) * (Rows - 1) ->
         Result = won(Turn, goal), Events = [capture(R2, C2), won(Turn)]
     ;   (   Turn =:= 1 -> all_zero(Black) ; all_zero(White) ) ->
         Result = won(Turn, no_pieces), Events = [capture(R2, C2), won(Turn)]
     ;   Result = ongoing, Events = [capture(R2, C2)]
-    ),
-    Next is 3 - Turn,
-    State = breakthrough(Rows, Cols, Next, White, Black, Plies,
-                         last(Move, Captured), Result).
+    ).
+
+quiet(ongoing, []).
 
 /* Three small tables reach into a list of row masks in one indexed call
-   (no walk along the list); they are built when the file is loaded, by
-   build_row_tables/0, for rows 1 to 12:
+   (no walk along the list), for rows 1 to 12 (written out: static
+   predicates are called faster than asserted ones):
      row_of(K, Masks, M)                    M is row K of Masks;
      new_row(K, Masks, NewMasks, M)         NewMasks is Masks with row K
                                             replaced by M (the other rows
@@ -631,28 +676,43 @@ finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
                                             A and B are rows K and K+1 of
                                             Masks, NewMasks is Masks with
                                             them replaced by NA and NB. */
-:- dynamic(row_of/3).
-:- dynamic(new_row/4).
-:- dynamic(two_rows/7).
+row_of(1, [M|_], M).
+row_of(2, [_, M|_], M).
+row_of(3, [_, _, M|_], M).
+row_of(4, [_, _, _, M|_], M).
+row_of(5, [_, _, _, _, M|_], M).
+row_of(6, [_, _, _, _, _, M|_], M).
+row_of(7, [_, _, _, _, _, _, M|_], M).
+row_of(8, [_, _, _, _, _, _, _, M|_], M).
+row_of(9, [_, _, _, _, _, _, _, _, M|_], M).
+row_of(10, [_, _, _, _, _, _, _, _, _, M|_], M).
+row_of(11, [_, _, _, _, _, _, _, _, _, _, M|_], M).
+row_of(12, [_, _, _, _, _, _, _, _, _, _, _, M|_], M).
 
-build_row_tables :-
-    retractall(row_of(_, _, _)),
-    retractall(new_row(_, _, _, _)),
-    retractall(two_rows(_, _, _, _, _, _, _)),
-    (   between(1, 12, K),
-        K0 is K - 1,
-        length(Prefix, K0),
-        append(Prefix, [M|Tail], Masks),
-        append(Prefix, [New|Tail], NewMasks),
-        assertz(row_of(K, Masks, M)),
-        assertz(new_row(K, Masks, NewMasks, New)),
-        K < 12,
-        Tail = [B|Tail2],
-        append(Prefix, [NA, NB|Tail2], NewMasks2),
-        assertz(two_rows(K, Masks, M, B, NewMasks2, NA, NB)),
-        fail
-    ;   true
-    ).
+new_row(1, [_|T], [M|T], M).
+new_row(2, [R1, _|T], [R1, M|T], M).
+new_row(3, [R1, R2, _|T], [R1, R2, M|T], M).
+new_row(4, [R1, R2, R3, _|T], [R1, R2, R3, M|T], M).
+new_row(5, [R1, R2, R3, R4, _|T], [R1, R2, R3, R4, M|T], M).
+new_row(6, [R1, R2, R3, R4, R5, _|T], [R1, R2, R3, R4, R5, M|T], M).
+new_row(7, [R1, R2, R3, R4, R5, R6, _|T], [R1, R2, R3, R4, R5, R6, M|T], M).
+new_row(8, [R1, R2, R3, R4, R5, R6, R7, _|T], [R1, R2, R3, R4, R5, R6, R7, M|T], M).
+new_row(9, [R1, R2, R3, R4, R5, R6, R7, R8, _|T], [R1, R2, R3, R4, R5, R6, R7, R8, M|T], M).
+new_row(10, [R1, R2, R3, R4, R5, R6, R7, R8, R9, _|T], [R1, R2, R3, R4, R5, R6, R7, R8, R9, M|T], M).
+new_row(11, [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, _|T], [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, M|T], M).
+new_row(12, [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, _|T], [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, M|T], M).
+
+two_rows(1, [A, B|T], A, B, [NA, NB|T], NA, NB).
+two_rows(2, [R1, A, B|T], A, B, [R1, NA, NB|T], NA, NB).
+two_rows(3, [R1, R2, A, B|T], A, B, [R1, R2, NA, NB|T], NA, NB).
+two_rows(4, [R1, R2, R3, A, B|T], A, B, [R1, R2, R3, NA, NB|T], NA, NB).
+two_rows(5, [R1, R2, R3, R4, A, B|T], A, B, [R1, R2, R3, R4, NA, NB|T], NA, NB).
+two_rows(6, [R1, R2, R3, R4, R5, A, B|T], A, B, [R1, R2, R3, R4, R5, NA, NB|T], NA, NB).
+two_rows(7, [R1, R2, R3, R4, R5, R6, A, B|T], A, B, [R1, R2, R3, R4, R5, R6, NA, NB|T], NA, NB).
+two_rows(8, [R1, R2, R3, R4, R5, R6, R7, A, B|T], A, B, [R1, R2, R3, R4, R5, R6, R7, NA, NB|T], NA, NB).
+two_rows(9, [R1, R2, R3, R4, R5, R6, R7, R8, A, B|T], A, B, [R1, R2, R3, R4, R5, R6, R7, R8, NA, NB|T], NA, NB).
+two_rows(10, [R1, R2, R3, R4, R5, R6, R7, R8, R9, A, B|T], A, B, [R1, R2, R3, R4, R5, R6, R7, R8, R9, NA, NB|T], NA, NB).
+two_rows(11, [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, A, B|T], A, B, [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, NA, NB|T], NA, NB).
 
 all_zero([]).
 all_zero([M|Ms]) :-
@@ -665,4 +725,4 @@ all_zero([M|Ms]) :-
    The tables, built when the file is loaded
    --------------------------------------------------------------------- */
 
-:- initialization((build_moves_tables, build_row_tables, build_bit_positions)).
+:- initialization((build_moves_tables, build_bit_positions)).
