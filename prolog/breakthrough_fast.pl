@@ -123,8 +123,8 @@ no_moves(0, 8, []).
    Scryer's '$popcount'/2 (the primitive under library(arithmetic)'s
    popcount/2, called as is: the type check there would cost more than
    the count). On a narrow board a record holds two rows, R and R + 1,
-   the second in the three lanes from bit 24 on, and every pair has its
-   record, empty or not; on a wide board (three lanes of 12 bits) a record
+   the first in the three lanes from bit 1 on, the second from bit 25,
+   and every pair has its record, empty or not; on a wide board (three lanes of 12 bits) a record
    holds one row, and only the rows with pieces have one.
 
    The counters (counter/6) are built like the generators, one for each
@@ -137,27 +137,30 @@ no_moves(0, 8, []).
        '$popcount'(Bits, C)
 
    where the lanes of a row with pieces O, and own pieces A and enemy
-   pieces E on the row they go to, are
+   pieces E on the row they go to, are, from bit 1 on,
 
-       ((O * Spread) >> 1)          % [O >> 1, O, O << 1]
-       /\ (xor(Full, A) * Triple)   % squares not its own, x 3
-       /\ \(E << Lane)              % straight: not the enemy's
+       (O * Spread)                 % [O, O << 9, O << 18]: the targets
+       /\ ((xor(Full, A) * Triple)  % squares not its own, x 3, from bit 1
+           - (E << 9))              % straight: not the enemy's
 
-   where Spread = 1 + 2^(Lane+1) + 2^(2 Lane+2) puts the row's pieces
-   once in each lane, shifted by one column to the right, not at all and
-   to the left (after the shift right by one), Triple = 1 + 2^Lane +
-   2^(2 Lane) puts the squares the side may enter (Full xor A, as A is
-   within Full) in each lane, and the complement of the enemy's row moved
-   to the middle lane keeps only the straight moves to empty squares: no
-   carry crosses a lane, and what a shift pushes out of a lane's columns
-   the mask of the next takes away. The count is the sum of the records'
+   where Spread = 1 + 2^9 + 2^18 puts the row's pieces once in each lane,
+   at the squares they would go to to the left (lanes start at bit 1, so
+   bit C - 1 of O is column C - 1 of the first lane), straight and to the
+   right, Triple = 2 + 2^9 + 2^17 puts the squares the side may enter
+   (Full xor A, as A is within Full) in each lane, and the enemy's row,
+   within those squares, is taken out of the middle lane: no carry or
+   borrow crosses a lane, and what the product pushes out of a lane's
+   columns the mask takes away. (A wide board's rows are the older form,
+   ((O * Spread) >> 1) /\ (xor(Full, A) * Triple) /\ \(E << 12), lanes
+   from bit 0.) The count is the sum of the records'
    C, in one goal at the end. (A goal, an arithmetic one too, costs about
    as much as five operations in it, a test in an if-then-else about as
    much as a goal, and each element of a list taken apart in a head a
    quarter of one: hence two rows an expression and no test, products
-   with constants in place of shifts and masks, and the tables of rows
-   written out as facts. The pairs took counting from 33 000 to 25 000
-   instructions a move on 8 x 8.) */
+   with constants in place of shifts and masks (6 operations a row; 14
+   for the three sets apart), and the tables of rows written out as
+   facts. The pairs took counting from 33 000 to 25 000 instructions a
+   move on 8 x 8.) */
 
 %% nth_successor(+Moves, +K, -Move, -Next, -Events)
 % Move is the K-th (from 0) of the moves Moves of counted_moves/3, the
@@ -176,9 +179,10 @@ nth_successor(counted(Rows, Cols, Turn, White0, Black0, Plies0, Lane, Recs), K,
 
 % lane_move(+Lane, +Bits, +I, +R, -R1, -D, -C): the I-th move of the
 % record of row R with lanes Bits (of Lane bits each) goes from row R1, D
-% columns to the side, to column C.
+% columns to the side, to column C. A record of 8-bit lanes holds the rows
+% R (bits 1-24) and R + 1 (bits 25-48): the count of the first says which.
 lane_move(8, Bits, I, R, R1, D, C) :-
-    Low is Bits /\ 16777215,
+    Low is Bits /\ 33554431,
     '$popcount'(Low, N),
     (   I < N -> R1 = R, byte_move(Low, I, D, C)
     ;   R1 is R + 1,
@@ -199,18 +203,18 @@ nth_record([r(C, R0, Bits0)|Recs], K, R, Bits, I) :-
 
 record_found(R, Bits, I, R, Bits, I).
 
-% byte_move(+Bits, +I, -D, -C): the move of lane_move/7 in three lanes of 8 bits, a lookup
-% a lane (byte_step/2) and no count: the lanes are unrolled, and the
+% byte_move(+Bits, +I, -D, -C): the move of lane_move/7 in three lanes of
+% 8 bits from bit 1 on, a lookup a lane (byte_step/2) and no count: the lanes are unrolled, and the
 % lookup that does not find the move in its byte says how many moves are
 % left for the next one.
 byte_move(Bits, I, D, C) :-
-    Key0 is ((Bits /\ 255) << 5) \/ I,
+    Key0 is ((Bits << 4) /\ 8160) \/ I,
     byte_step(Key0, S0),
     (   S0 > 0 -> lane_found(-1, S0, D, C)
-    ;   Key1 is ((Bits >> 3) /\ 8160) - S0,
+    ;   Key1 is ((Bits >> 4) /\ 8160) - S0,
         byte_step(Key1, S1),
         (   S1 > 0 -> lane_found(0, S1, D, C)
-        ;   Key2 is ((Bits >> 11) /\ 8160) - S1,
+        ;   Key2 is ((Bits >> 12) /\ 8160) - S1,
             byte_step(Key2, C),
             C > 0,
             D = 1
@@ -414,23 +418,17 @@ pair_goals([R, R1|Rs], Step, Own, Opp, Full, [C|Cs], [r(C, R, Bits)|Recs],
 
 % lanes_expression(+R, +Step, +Shift, +Own, +Opp, +Full, -Expr): the
 % expression of the three lanes of 8 bits of the moves of row R (to row
-% R + Step), shifted left by Shift bits (0 or 24; the shift is folded into
-% the constants).
+% R + Step), from bit 1 + Shift on (Shift 0 or 24, folded into the
+% constants).
 lanes_expression(R, Step, Shift, Own, Opp, Full, Expr) :-
     RT is R + Step,
     nth1(R, Own, O),
     nth1(RT, Own, A),
     nth1(RT, Opp, E),
-    Triple is (1 + (1 << 8) + (1 << 16)) << Shift,
-    EnemyShift is 8 + Shift,
-    (   Shift =:= 0 ->
-        Spread is 1 + (1 << 9) + (1 << 18),
-        Expr = ((O * Spread) >> 1) /\ (xor(Full, A) * Triple)
-               /\ (\ (E << EnemyShift))
-    ;   Spread is (1 + (1 << 9) + (1 << 18)) << (Shift - 1),
-        Expr = (O * Spread) /\ (xor(Full, A) * Triple)
-               /\ (\ (E << EnemyShift))
-    ).
+    Spread is (1 + (1 << 9) + (1 << 18)) << Shift,
+    Triple is (2 + (1 << 9) + (1 << 17)) << Shift,
+    EnemyShift is 9 + Shift,
+    Expr = (O * Spread) /\ ((xor(Full, A) * Triple) - (E << EnemyShift)).
 
 wide_count_goals([], _, _, _, _, [], [], []).
 wide_count_goals([R|Rs], Step, Own, Opp, Full, [C|Cs], Recs, [Goal|Goals]) :-
