@@ -864,13 +864,7 @@ sac_scan(Bits, M, D, Deg, [Key-Reps|Sacs]) :-
 % bit set of sides rather than its list; a chain of 1 ending on the border
 % at both ends is represented by its lowest segment.
 chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
-    M = m(_, _, _, x(_, _, _, _, Sides, Pairs), _),
-    two_box(Js, Deg, B0),
-    B01 is B0 + 1,
-    arg(B01, Sides, BM),
-    Fr is BM /\ \ D,
-    Lo is Fr /\ (-Fr), Lo1 is Lo - 1, '$popcount'(Lo1, S1),
-    Hi is Fr - Lo, Hi1 is Hi - 1, '$popcount'(Hi1, S2),
+    chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2),
     walk_bits(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
     (   E1 == loop ->
         Len is L1 + 1, Kind = loop, Mask = M1, Reps = [S]
@@ -1047,17 +1041,24 @@ ends_at([e(A, B, _)|Es], X, K0, K) :-
     (   B == X -> K2 is K1 + 1 ; K2 = K1 ),
     ends_at(Es, X, K2, K).
 
-% chain_ends(+M, +D, +Deg, +S, +Js, -Len, -Kind, -Mask, -E1, -E2): as
-% chain_bits/9, with what each end of a chain meets instead of the
-% segments worth searching: E1, E2 = 0 for the border, J + 1 for box J.
-chain_ends(M, D, Deg, S, Js, Len, Kind, Mask, E1, E2) :-
+% chain_start(+M, +D, +Deg, +Js, -Pairs, -Sides, -B0, -S1, -S2): where
+% chain_bits/9 and chain_ends/10 start their walks: the box B0 of two_box/3,
+% its free sides S1 and S2 (from its bit set of sides, less the drawn D),
+% and the model's tables Pairs and Sides the walks read.
+chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2) :-
     M = m(_, _, _, x(_, _, _, _, Sides, Pairs), _),
     two_box(Js, Deg, B0),
     B01 is B0 + 1,
     arg(B01, Sides, BM),
     Fr is BM /\ \ D,
     Lo is Fr /\ (-Fr), Lo1 is Lo - 1, '$popcount'(Lo1, S1),
-    Hi is Fr - Lo, Hi1 is Hi - 1, '$popcount'(Hi1, S2),
+    Hi is Fr - Lo, Hi1 is Hi - 1, '$popcount'(Hi1, S2).
+
+% chain_ends(+M, +D, +Deg, +S, +Js, -Len, -Kind, -Mask, -E1, -E2): as
+% chain_bits/9, with what each end of a chain meets instead of the
+% segments worth searching: E1, E2 = 0 for the border, J + 1 for box J.
+chain_ends(M, D, Deg, S, Js, Len, Kind, Mask, E1, E2) :-
+    chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2),
     walk_end(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
     (   E1 < 0 ->
         Len is L1 + 1, Kind = loop, Mask = M1, E2 = E1
