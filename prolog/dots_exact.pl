@@ -866,9 +866,9 @@ sac_scan(Bits, M, D, Deg, [Key-Reps|Sacs]) :-
 chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
     chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2),
     walk_bits(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
-    (   E1 == loop ->
+    (   E1 < 0 ->
         Len is L1 + 1, Kind = loop, Mask = M1, Reps = [S]
-    ;   walk_bits(Pairs, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2),
+    ;   walk_bits(Pairs, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, _),
         Len is 1 + L1 + L2, Kind = chain, Mask is M1 \/ M2,
         (   Len >= 3 -> Reps = [S]
         ;   Len =:= 2 ->
@@ -884,14 +884,15 @@ chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
 
 % walk_bits(+Pairs, +Sides, +D, +Deg, +Start, +From, +Via, +L0, -L,
 % +Mask0, -Mask, -End): walk/12 with the sides of a box as bit sets and
-% the box across a segment from Pairs (search_model/3).
+% the box across a segment from Pairs (search_model/3); End is 0 at the
+% border, -1 back at Start, J + 1 at the box J with fewer than 2 sides.
 walk_bits(Pairs, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
     ViaBit is 1 << Via,
     M1 is M0 \/ ViaBit,
     seg_at(Pairs, Via, P),
     Z is P - From,
-    (   Z < 0 -> L = L0, Mask = M1, End = ground
-    ;   Z =:= Start -> L = L0, Mask = M1, End = loop
+    (   Z < 0 -> L = L0, Mask = M1, End = 0
+    ;   Z =:= Start -> L = L0, Mask = M1, End = -1
     ;   (Deg >> (2*Z)) /\ 3 =:= 2 ->
         Z1 is Z + 1,
         arg(Z1, Sides, ZM),
@@ -900,7 +901,7 @@ walk_bits(Pairs, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
         L1 is L0 + 1,
         walk_bits(Pairs, Sides, D, Deg, Start, Z, Next, L1, L, M1, Mask,
                   End)
-    ;   L = L0, Mask = M1, End = junction
+    ;   L = L0, Mask = M1, End is Z + 1
     ).
 
 order_key(loop, Len, K) :- K is 100 + Len.
@@ -1059,31 +1060,11 @@ chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2) :-
 % segments worth searching: E1, E2 = 0 for the border, J + 1 for box J.
 chain_ends(M, D, Deg, S, Js, Len, Kind, Mask, E1, E2) :-
     chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2),
-    walk_end(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
+    walk_bits(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
     (   E1 < 0 ->
         Len is L1 + 1, Kind = loop, Mask = M1, E2 = E1
-    ;   walk_end(Pairs, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2),
+    ;   walk_bits(Pairs, Sides, D, Deg, B0, B0, S2, 0, L2, 0, M2, E2),
         Len is 1 + L1 + L2, Kind = chain, Mask is M1 \/ M2
-    ).
-
-% walk_end(+Pairs, +Sides, +D, +Deg, +Start, +From, +Via, +L0, -L,
-% +Mask0, -Mask, -End): walk_bits/12 with End = 0 at the border, -1 back
-% at Start, J + 1 at the box J with fewer than 2 sides.
-walk_end(Pairs, Sides, D, Deg, Start, From, Via, L0, L, M0, Mask, End) :-
-    ViaBit is 1 << Via,
-    M1 is M0 \/ ViaBit,
-    seg_at(Pairs, Via, P),
-    Z is P - From,
-    (   Z < 0 -> L = L0, Mask = M1, End = 0
-    ;   Z =:= Start -> L = L0, Mask = M1, End = -1
-    ;   (Deg >> (2*Z)) /\ 3 =:= 2 ->
-        Z1 is Z + 1,
-        arg(Z1, Sides, ZM),
-        R is ZM /\ \ (D \/ ViaBit) - 1,
-        '$popcount'(R, Next),
-        L1 is L0 + 1,
-        walk_end(Pairs, Sides, D, Deg, Start, Z, Next, L1, L, M1, Mask, End)
-    ;   L = L0, Mask = M1, End is Z + 1
     ).
 
 /* graph_value(+S, +Edges, -V, +TT0, -TT): the value for the player to
