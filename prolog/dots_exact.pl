@@ -107,10 +107,9 @@ Example:
      sacrifices are, without a node per box taken;
    * move ordering: the table's best move first, then safe moves (those
      that give the most boxes their second side first, safe_order/4),
-     then
-     sacrifices from the smallest (1- and 2-chains, the middle segment of
-     a 2-chain first: the "hard-hearted handout"), loops, long chains; the
-     chains are only analysed when no safe move gave a cutoff
+     then sacrifices from the smallest (1- and 2-chains, the middle
+     segment of a 2-chain first: the "hard-hearted handout"), loops, long
+     chains; the chains are only analysed when no safe move gave a cutoff
      (quiet_search/14);
    * the search counts its nodes and every 128 nodes compares the CPU time
      with the deadline, throwing dots_ai_timeout when it is passed.
