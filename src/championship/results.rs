@@ -12,7 +12,7 @@ pub fn game_line(r: &GameRecord) -> String {
     let name = |seat: u32| {
         r.players
             .get((seat as usize).wrapping_sub(1))
-            .cloned()
+            .map(|n| crate::text::shown(n))
             .unwrap_or_else(|| format!("player {seat}"))
     };
     let verdict = match (r.result.as_str(), r.winners.as_slice()) {
@@ -28,7 +28,11 @@ pub fn game_line(r: &GameRecord) -> String {
         r.moves.len()
     );
     if let Some(f) = &r.fault {
-        line.push_str(&format!("  ({} lost by {})", name(f.player), f.reason));
+        line.push_str(&format!(
+            "  ({} lost by {})",
+            name(f.player),
+            crate::text::shown(&f.reason)
+        ));
     }
     line
 }
@@ -181,7 +185,8 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
                 valid: s.valid_fraction * 100.0,
                 faults: tallies.get(k).map_or(0, |t| t.lost_by_fault),
                 group: s.group.label().to_string(),
-                grade: s.grade,
+                // Rounded once, here, to the two decimals every page shows.
+                grade: s.grade.map(|g| (g * 100.0).round() / 100.0),
                 late_days: s.late_days,
                 elo: rating.map_or(1500.0, |r| r.elo),
                 elo_error: rating.map_or(0.0, |r| r.error),

@@ -15,9 +15,9 @@ use sha2::{Digest, Sha256};
 /// The session cookie's name.
 pub const COOKIE: &str = "tabula_session";
 /// How long a signed-in session lasts.
-const SIGNED_IN_HOURS: i64 = 14 * 24;
+pub const SIGNED_IN_HOURS: i64 = 14 * 24;
 /// How long a visitor's session (for the sign-in form's CSRF token) lasts.
-const VISITOR_HOURS: i64 = 24;
+pub const VISITOR_HOURS: i64 = 24;
 /// Failed sign-ins allowed per account, and per address, in the window below.
 pub const MAX_FAILURES_PER_LOGIN: i64 = 5;
 pub const MAX_FAILURES_PER_ADDRESS: i64 = 30;
@@ -148,8 +148,13 @@ impl Session {
 }
 
 /// The session of the cookie's token, if it is alive; otherwise a new visitor's
-/// session.
-pub fn session(conn: &Connection, token: Option<&str>) -> rusqlite::Result<Session> {
+/// session when `may_open`, else a passing one that is not kept (its CSRF token
+/// matches no form, and no cookie is sent for it).
+pub fn session(
+    conn: &Connection,
+    token: Option<&str>,
+    may_open: bool,
+) -> rusqlite::Result<Session> {
     let now = Timestamp::now().to_string();
     if let Some(token) = token {
         let hash = sha256_hex(token.as_bytes());
@@ -173,7 +178,16 @@ pub fn session(conn: &Connection, token: Option<&str>) -> rusqlite::Result<Sessi
             });
         }
     }
-    new_session(conn, None)
+    if may_open {
+        new_session(conn, None)
+    } else {
+        Ok(Session {
+            token_hash: String::new(),
+            csrf: random_token(),
+            user: None,
+            new_token: None,
+        })
+    }
 }
 
 /// Opens a session (for a user, or a visitor), returning it with its token to set.

@@ -135,6 +135,20 @@ pub struct Submissions {
     /// The most an archive may unpack to (`20M`).
     #[serde(default = "default_max_unpacked")]
     pub max_unpacked: String,
+    /// The most versions one student may upload within `upload_window_minutes`
+    /// (0: no limit), so that one student's burst cannot fill the qualification queue.
+    #[serde(default = "default_max_uploads")]
+    pub max_uploads: u32,
+    #[serde(default = "default_upload_window")]
+    pub upload_window_minutes: u32,
+}
+
+fn default_max_uploads() -> u32 {
+    10
+}
+
+fn default_upload_window() -> u32 {
+    60
 }
 
 impl Default for Submissions {
@@ -145,6 +159,8 @@ impl Default for Submissions {
             max_upload: default_max_upload(),
             max_files: default_max_files(),
             max_unpacked: default_max_unpacked(),
+            max_uploads: default_max_uploads(),
+            upload_window_minutes: default_upload_window(),
         }
     }
 }
@@ -265,6 +281,10 @@ late_days_allowed = 10
 max_upload = "1M"
 max_files = 200
 max_unpacked = "20M"
+# At most `max_uploads` versions from one student within `upload_window_minutes`
+# (0: no limit); every version is kept, and qualification takes students in turn.
+max_uploads = 10
+upload_window_minutes = 60
 
 [site]
 # Whether the results and the moves of every game are shown to visitors who have not

@@ -4,8 +4,8 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 use rusqlite_migration::{M, Migrations};
+use r2d2_sqlite::SqliteConnectionManager;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 /// The database file's name inside the course folder.
@@ -84,11 +84,34 @@ CREATE TABLE entries (
     )])
 }
 
-/// The open database: one connection, shared. SQLite serialises writers anyway, and
-/// a course's traffic (a class) is far below what one connection serves.
+/// The open database: a pool of connections. There is no lock of ours around
+/// SQLite: a piece of work that asks for a connection while it holds one gets a
+/// second one (WAL lets readers run beside a writer, and writers wait for each
+/// other inside SQLite, for at most its busy timeout), so no caller can wait for
+/// itself; and a pool that is exhausted answers with an error after
+/// `POOL_TIMEOUT`, never by hanging.
 pub struct Db {
-    conn: Mutex<Connection>,
+    pool: r2d2::Pool<SqliteConnectionManager>,
     pub path: PathBuf,
+}
+
+/// A connection borrowed from the pool, given back when dropped.
+pub type Conn = r2d2::PooledConnection<SqliteConnectionManager>;
+
+/// How many connections the pool keeps at most: the web server's blocking threads
+/// and the two workers rarely need more than a handful at once.
+const POOL_SIZE: u32 = 16;
+/// The longest a caller waits for a free connection before it is told the
+/// database is busy.
+const POOL_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest a writer waits inside SQLite for another writer to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Every connection's settings (the journal mode is the file's, set once below).
+fn prepare(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")
 }
 
 /// Opens (creating if asked) the course's database, migrated to the current schema.
@@ -102,11 +125,8 @@ pub fn open(course: &Path, create: bool) -> Result<Db, String> {
         ));
     }
     let mut conn = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    conn.busy_timeout(Duration::from_secs(10))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .and_then(|_| conn.pragma_update(None, "synchronous", "FULL"))
-        .and_then(|_| conn.pragma_update(None, "foreign_keys", "ON"))
+    prepare(&mut conn)
+        .and_then(|_| conn.pragma_update(None, "journal_mode", "WAL"))
         .map_err(|e| format!("{}: {e}", path.display()))?;
     migrations().to_latest(&mut conn).map_err(|e| {
         format!(
@@ -114,18 +134,35 @@ pub fn open(course: &Path, create: bool) -> Result<Db, String> {
             path.display()
         )
     })?;
-    Ok(Db {
-        conn: Mutex::new(conn),
-        path,
-    })
+    drop(conn);
+    let manager = SqliteConnectionManager::file(&path).with_init(prepare);
+    let pool = r2d2::Pool::builder()
+        .max_size(POOL_SIZE)
+        .min_idle(Some(1))
+        .connection_timeout(POOL_TIMEOUT)
+        .build(manager)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Db { pool, path })
 }
 
 impl Db {
-    /// The connection, for a short piece of work.
-    pub fn lock(&self) -> MutexGuard<'_, Connection> {
-        // A panic while holding the lock leaves SQLite consistent (each statement is
-        // atomic): carry on with the connection.
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    /// A connection, for a short piece of work; an error in words when none is
+    /// free within `POOL_TIMEOUT` or the file cannot be opened.
+    pub fn get(&self) -> Result<Conn, String> {
+        self.pool
+            .get()
+            .map_err(|e| format!("{}: the database is busy: {e}", self.path.display()))
+    }
+
+    /// Runs `f` on a connection; its error, and the pool's, in words.
+    pub fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+        let mut conn = self.get()?;
+        f(&mut conn).map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+
+    /// One statement.
+    pub fn execute(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize, String> {
+        self.with(|c| c.execute(sql, params))
     }
 
     /// A consistent copy of the database, taken while the site runs.
@@ -134,7 +171,7 @@ impl Db {
             return Err(format!("{}: already exists", file.display()));
         }
         let target = file.to_string_lossy().to_string();
-        self.lock()
+        self.get()?
             .execute("VACUUM INTO ?1", params![target])
             .map_err(|e| format!("cannot copy the database to {}: {e}", file.display()))?;
         Ok(())

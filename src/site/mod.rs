@@ -22,6 +22,7 @@ use db::Db;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -35,6 +36,11 @@ pub struct Site {
     /// Raised when there is new work (an upload, a championship asked for).
     work: (Mutex<bool>, Condvar),
     log: Mutex<Option<fs::File>>,
+    /// The runner's children (`tabula match`, `tabula tournament`) now running.
+    children: Mutex<Vec<u32>>,
+    /// Set when the site stops: the workers start nothing more, and record nothing
+    /// of the children stopped under them (they are resumed at the next start).
+    stopping: AtomicBool,
     /// The course's lock, held while the site runs: one site a course.
     _lock: fs::File,
 }
@@ -46,6 +52,13 @@ impl Site {
         let config = config::load(&course)?;
         let db = db::open(&course, false)?;
         let lock = lock_course(&course)?;
+        // An upload a stop cut short between taking its version and keeping its
+        // files is not a version (its folder, if any, is moved aside when the number
+        // is taken again).
+        db.execute(
+            "DELETE FROM submissions WHERE problem = 'being stored' AND id NOT IN (SELECT submission_id FROM qualifications)",
+            [],
+        )?;
         let empty = course.join(runner::EMPTY_DIR);
         // Emptied at each start: nothing may lie where the runner's children start.
         let _ = fs::remove_dir_all(&empty);
@@ -64,6 +77,8 @@ impl Site {
             tabula,
             work: (Mutex::new(false), Condvar::new()),
             log: Mutex::new(log),
+            children: Mutex::new(Vec::new()),
+            stopping: AtomicBool::new(false),
             _lock: lock,
         })
     }
@@ -83,6 +98,77 @@ impl Site {
             .wait_timeout_while(guard, timeout, |kicked| !*kicked)
             .unwrap_or_else(|p| p.into_inner());
         *guard = false;
+    }
+
+    /// Runs a child of the runner to its end, or until the site stops; None when
+    /// it was stopped (or could not start: the error says).
+    pub fn run_child(
+        &self,
+        cmd: &mut std::process::Command,
+    ) -> Result<Option<std::process::ExitStatus>, String> {
+        if self.stopping() {
+            return Ok(None);
+        }
+        let mut child = cmd.spawn().map_err(|e| format!("cannot start tabula: {e}"))?;
+        let pid = child.id();
+        self.children
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(pid);
+        // A stop that came between the check above and the push is seen here.
+        if self.stopping() {
+            let _ = child.kill();
+        }
+        // Waited for without reaping first, so that the pid stays this child's
+        // (and safe to kill) for as long as it is on the list.
+        loop {
+            // SAFETY: waitid on our own child, into a zeroed siginfo_t.
+            let r = unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                libc::waitid(
+                    libc::P_PID,
+                    pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                )
+            };
+            if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        self.children
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|p| *p != pid);
+        let status = child.wait();
+        let status = status.map_err(|e| format!("cannot wait for tabula: {e}"))?;
+        Ok(if self.stopping() { None } else { Some(status) })
+    }
+
+    /// Whether the site is stopping.
+    pub fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
+    /// Stops the runner: no new child, and the running ones killed (their games
+    /// are resumed at the next start, as after a crash).
+    pub fn runner_stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let pids = self
+            .children
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        for pid in pids {
+            if let Ok(pid) = i32::try_from(pid) {
+                // SAFETY: kill(2) on a child of ours not yet reaped (its pid leaves
+                // the list before it is reaped).
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+        self.kick();
     }
 
     /// A line in `site.log` (and on stderr), with the time.
@@ -216,7 +302,7 @@ pub fn import_users(
     if rows.is_empty() {
         return Err("the roster has no lines `login,name`".into());
     }
-    let conn = db.lock();
+    let conn = db.get()?;
     let mut out = Vec::new();
     for (login, name) in rows {
         let existing = db::user_by_login(&conn, &login).map_err(|e| e.to_string())?;
@@ -247,7 +333,7 @@ pub fn add_user(
     teacher: bool,
 ) -> Result<Added, String> {
     let db = db::open(course, false)?;
-    let conn = db.lock();
+    let conn = db.get()?;
     let code = auth::add_user(&conn, login, name, teacher.then_some("teacher"))?;
     let user = db::user_by_login(&conn, login)
         .map_err(|e| e.to_string())?

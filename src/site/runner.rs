@@ -50,6 +50,9 @@ fn tabula(site: &Site) -> Command {
     cmd
 }
 
+/// What a qualification stopped with the site says (it is not recorded).
+const STOPPED: &str = "stopped with the site";
+
 /// The empty folder the runner's children start in.
 pub const EMPTY_DIR: &str = ".run";
 
@@ -88,28 +91,40 @@ pub fn championship_dir(course: &Path, id: i64) -> PathBuf {
 /// Plays qualification games for waiting versions, oldest first, for ever.
 pub fn qualification_worker(site: Arc<Site>) {
     // A qualification the last run left half done is played again.
-    let _ = site.db.lock().execute(
+    let _ = site.db.execute(
         "UPDATE qualifications SET status = 'waiting' WHERE status = 'running'",
         [],
     );
-    loop {
+    while !site.stopping() {
+        // Round robin: the student whose last qualification started longest ago (or
+        // who has none yet) goes next, their oldest waiting version first; so one
+        // student's backlog delays another's first result by one game pair at most.
         let next: Option<(i64, i64, String, i64, String)> = site
             .db
-            .lock()
-            .query_row(
-                "SELECT s.id, s.version, u.login, u.id, s.spec FROM qualifications q
-                 JOIN submissions s ON s.id = q.submission_id JOIN users u ON u.id = s.user_id
-                 WHERE q.status = 'waiting' AND s.spec IS NOT NULL ORDER BY s.id LIMIT 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-            )
-            .optional()
+            .with(|c| {
+                c.query_row(
+                    "SELECT s.id, s.version, u.login, u.id, s.spec FROM qualifications q
+                     JOIN submissions s ON s.id = q.submission_id JOIN users u ON u.id = s.user_id
+                     WHERE q.status = 'waiting' AND s.spec IS NOT NULL
+                     ORDER BY (SELECT MAX(q2.started_at) FROM qualifications q2
+                               JOIN submissions s2 ON s2.id = q2.submission_id
+                               WHERE s2.user_id = s.user_id AND q2.status != 'waiting') IS NOT NULL,
+                              (SELECT MAX(q2.started_at) FROM qualifications q2
+                               JOIN submissions s2 ON s2.id = q2.submission_id
+                               WHERE s2.user_id = s.user_id AND q2.status != 'waiting'),
+                              s.id
+                     LIMIT 1",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                )
+                .optional()
+            })
             .unwrap_or(None);
         let Some((id, version, login, _user, spec)) = next else {
             site.wait_for_work(Duration::from_secs(2));
             continue;
         };
-        let _ = site.db.lock().execute(
+        let _ = site.db.execute(
             "UPDATE qualifications SET status = 'running', started_at = ?2, summary = 'playing its qualification games' WHERE submission_id = ?1",
             params![id, Timestamp::now().to_string()],
         );
@@ -117,11 +132,15 @@ pub fn qualification_worker(site: Arc<Site>) {
             "qualification of {login} version {version} starts"
         ));
         let (passed, summary) = qualify(&site, &login, version, &spec);
+        if site.stopping() {
+            // Played again at the next start (its status goes back to waiting).
+            return;
+        }
         site.log(&format!(
             "qualification of {login} version {version}: {}",
             if passed { "passed" } else { "failed" }
         ));
-        let _ = site.db.lock().execute(
+        let _ = site.db.execute(
             "UPDATE qualifications SET status = ?2, summary = ?3, finished_at = ?4 WHERE submission_id = ?1",
             params![
                 id,
@@ -170,8 +189,9 @@ fn qualify(site: &Site, login: &str, version: i64, spec: &str) -> (bool, String)
     if let Ok(e) = errors {
         cmd.stderr(e);
     }
-    let status = match cmd.status() {
-        Ok(s) => s,
+    let status = match site.run_child(&mut cmd) {
+        Ok(Some(s)) => s,
+        Ok(None) => return (false, STOPPED.to_string()),
         Err(e) => return (false, format!("the site could not play it: {e}")),
     };
     let games = championship::read_records(&records)
@@ -266,27 +286,30 @@ fn summarize(games: &[GameRecord]) -> (bool, String) {
 
 /// Starts the championships that are due, one at a time, for ever.
 pub fn championship_worker(site: Arc<Site>) {
-    loop {
+    while !site.stopping() {
         if let Err(e) = add_scheduled(&site) {
             site.log(&format!("schedule: {e}"));
         }
         let now = Timestamp::now().to_string();
         let due: Option<i64> = site
             .db
-            .lock()
-            .query_row(
-                "SELECT id FROM championships WHERE status IN ('waiting', 'running') AND due_at <= ?1
-                 ORDER BY status = 'running' DESC, due_at, id LIMIT 1",
-                params![now],
-                |r| r.get(0),
-            )
-            .optional()
+            .with(|c| {
+                c.query_row(
+                    "SELECT id FROM championships WHERE status IN ('waiting', 'running') AND due_at <= ?1
+                     ORDER BY status = 'running' DESC, due_at, id LIMIT 1",
+                    params![now],
+                    |r| r.get(0),
+                )
+                .optional()
+            })
             .unwrap_or(None);
         match due {
             Some(id) => {
-                if let Err(e) = run_championship(&site, id) {
+                if let Err(e) = run_championship(&site, id)
+                    && !site.stopping()
+                {
                     site.log(&format!("championship {id}: {e}"));
-                    let _ = site.db.lock().execute(
+                    let _ = site.db.execute(
                         "UPDATE championships SET status = 'failed', message = ?2, finished_at = ?3 WHERE id = ?1",
                         params![id, e, Timestamp::now().to_string()],
                     );
@@ -300,7 +323,7 @@ pub fn championship_worker(site: Arc<Site>) {
 /// Adds a row for each scheduled championship not in the database yet.
 fn add_scheduled(site: &Site) -> Result<(), String> {
     let times = site.config.scheduled_times()?;
-    let conn = site.db.lock();
+    let conn = site.db.get()?;
     // A day taken off the schedule (course.toml changed) is not run.
     let kept: Vec<String> = times.iter().map(|t| format!("'{t}'")).collect();
     conn.execute(
@@ -335,8 +358,10 @@ pub fn fresh_seed() -> i64 {
 /// counts for versions already uploaded.
 fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usize, String> {
     let allowed = site.config.submissions.late_days_allowed;
-    let mut conn = site.db.lock();
-    let tx = conn.transaction().map_err(|e| e.to_string())?;
+    let mut conn = site.db.get()?;
+    let tx = conn
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .map_err(|e| e.to_string())?;
     let candidates: Vec<(i64, i64, String)> = {
         let mut stmt = tx
             .prepare(
@@ -376,7 +401,7 @@ fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usiz
 
 /// Runs (or resumes) one championship to its end.
 fn run_championship(site: &Site, id: i64) -> Result<(), String> {
-    let row = db::championship(&site.db.lock(), id)
+    let row = site.db.with(|c| db::championship(c, id))
         .map_err(|e| e.to_string())?
         .ok_or("vanished")?;
     let dir = championship_dir(&site.course, id);
@@ -384,10 +409,7 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
         let now = Timestamp::now().to_string();
         // A re-run plays the entries of the championship it repeats.
         let entered = match row.rerun_of {
-            Some(of) => site
-                .db
-                .lock()
-                .execute(
+            Some(of) => site.db.execute(
                     "INSERT INTO entries (championship_id, user_id, submission_id, late_days)
                      SELECT ?1, user_id, submission_id, late_days FROM entries WHERE championship_id = ?2",
                     params![id, of],
@@ -396,7 +418,7 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
             None => choose_entries(site, id, &now)?,
         };
         if entered < 2 {
-            let _ = site.db.lock().execute(
+            let _ = site.db.execute(
                 "UPDATE championships SET status = 'cancelled', started_at = ?2, finished_at = ?2, message = 'fewer than two students had a player to enter' WHERE id = ?1",
                 params![id, now],
             );
@@ -405,9 +427,7 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
             ));
             return Ok(());
         }
-        site.db
-            .lock()
-            .execute(
+        site.db.execute(
                 "UPDATE championships SET status = 'running', started_at = ?2 WHERE id = ?1",
                 params![id, now],
             )
@@ -416,7 +436,7 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
     } else {
         site.log(&format!("championship {id} resumes"));
     }
-    let entries = db::entries(&site.db.lock(), id).map_err(|e| e.to_string())?;
+    let entries = site.db.with(|c| db::entries(c, id)).map_err(|e| e.to_string())?;
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut cmd = tabula(site);
     cmd.arg("tournament")
@@ -460,14 +480,13 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", dir.display()))?;
     let log_err = log.try_clone().map_err(|e| e.to_string())?;
     cmd.stdout(log).stderr(log_err);
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot start tabula tournament: {e}"))?;
+    let Some(status) = site.run_child(&mut cmd)? else {
+        // Stopped with the site: resumed at its next start.
+        return Ok(());
+    };
     let scheduled = progress(&dir).map_or(0, |p| p.scheduled as i64);
     if status.success() && dir.join("standings.json").exists() {
-        site.db
-            .lock()
-            .execute(
+        site.db.execute(
                 "UPDATE championships SET status = 'done', finished_at = ?2, games_scheduled = ?3, message = '' WHERE id = ?1",
                 params![id, Timestamp::now().to_string(), scheduled],
             )
@@ -585,7 +604,7 @@ mod tests {
         .unwrap();
         let site = Site::open(&dir).unwrap();
         {
-            let conn = site.db.lock();
+            let conn = site.db.get().unwrap();
             for (k, (login, version, uploaded, status, late, playable)) in
                 versions.iter().enumerate()
             {
@@ -629,7 +648,7 @@ mod tests {
         // Days late are counted from the deadline in course.toml, whatever was stored.
         let n = choose_entries(&site, 1, "2026-12-20T00:00:00Z").unwrap();
         assert_eq!(n, 3);
-        let entries = db::entries(&site.db.lock(), 1).unwrap();
+        let entries = site.db.with(|c| db::entries(c, 1)).unwrap();
         let got: Vec<(String, i64, i64)> = entries
             .iter()
             .map(|e| (e.login.clone(), e.version, e.late_days))

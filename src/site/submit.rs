@@ -8,8 +8,8 @@ use super::archive::{self, Caps, Manifest};
 use super::auth::sha256_hex;
 use super::config::Config;
 use super::db::{Db, User};
-use jiff::Timestamp;
-use rusqlite::params;
+use jiff::{Timestamp, ToSpan};
+use rusqlite::{TransactionBehavior, params};
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -130,28 +130,32 @@ pub fn store(
     let user_dir = course.join("submissions").join(&user.login);
     fs::create_dir_all(&user_dir)
         .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
-    // The version number and the row are taken in one transaction: two uploads at
-    // once get two versions.
-    let mut conn = db.lock();
-    let tx = conn
-        .transaction()
-        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
-    let version: i64 = tx
-        .query_row(
-            "SELECT COALESCE(MAX(version), 0) + 1 FROM submissions WHERE user_id = ?1",
-            params![user.id],
-            |r| r.get(0),
-        )
-        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    // The version number is taken, and the upload counted against the student's
+    // limit, in one short write transaction: two uploads at once get two versions,
+    // and a burst cannot slip past the limit. The files are made after it, so that
+    // no writer waits while an archive is unpacked.
+    let version = reserve_version(db, config, user, now, file_name, kind, data)?;
     let dir = user_dir.join(version.to_string());
+    let ours = |e: String| refused(500, format!("cannot keep the upload: {e}"));
+    let forget = |db: &Db| {
+        let _ = db.execute(
+            "DELETE FROM submissions WHERE user_id = ?1 AND version = ?2",
+            params![user.id, version],
+        );
+    };
     // A folder left by a crash before its row was committed is not a version: move it
     // aside rather than mix files.
     if dir.exists() {
         let aside = user_dir.join(format!(".abandoned-{version}-{}", now.as_second()));
-        fs::rename(&dir, &aside)
-            .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+        if let Err(e) = fs::rename(&dir, &aside) {
+            forget(db);
+            return Err(ours(e.to_string()));
+        }
     }
-    fs::create_dir(&dir).map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
+    if let Err(e) = fs::create_dir(&dir) {
+        forget(db);
+        return Err(ours(e.to_string()));
+    }
     let name = kept_name(file_name, kind);
     let made = make_player(&dir, &user_dir, version, kind, &name, data, config);
     let (spec, problem) = match made {
@@ -159,11 +163,13 @@ pub fn store(
         Err(Refusal::Unsafe(message)) => {
             // A refused archive is not a version: nothing of it is kept.
             let _ = fs::remove_dir_all(&dir);
+            forget(db);
             return Err(refused(400, message));
         }
         Err(Refusal::Unplayable(message)) => (None, Some(message)),
         Err(Refusal::Ours(message)) => {
             let _ = fs::remove_dir_all(&dir);
+            forget(db);
             return Err(refused(500, message));
         }
     };
@@ -174,38 +180,103 @@ pub fn store(
         .unwrap_or(&dir)
         .to_string_lossy()
         .to_string();
-    let late = config.late_days(now);
-    tx.execute(
-        "INSERT INTO submissions (user_id, version, uploaded_at, file_name, kind, size, sha256, dir, spec, problem, late_days)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-        params![
-            user.id,
-            version,
-            now.to_string(),
-            file_name.chars().take(200).collect::<String>(),
-            kind.name(),
-            data.len() as i64,
-            sha256_hex(data),
-            relative,
-            spec,
-            problem,
-            i64::from(late)
-        ],
-    )
-    .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
-    let id = tx.last_insert_rowid();
     let (status, summary) = match &problem {
         Some(p) => ("failed", p.clone()),
         None => ("waiting", "waiting for its qualification games".to_string()),
     };
-    tx.execute(
-        "INSERT INTO qualifications (submission_id, status, summary) VALUES (?1, ?2, ?3)",
-        params![id, status, summary],
-    )
-    .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
-    tx.commit()
-        .map_err(|e| refused(500, format!("cannot keep the upload: {e}")))?;
-    Ok(id)
+    let kept = db.with(|conn| {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let id: i64 = tx.query_row(
+            "UPDATE submissions SET dir = ?3, spec = ?4, problem = ?5
+             WHERE user_id = ?1 AND version = ?2 RETURNING id",
+            params![user.id, version, relative, spec, problem],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "INSERT INTO qualifications (submission_id, status, summary) VALUES (?1, ?2, ?3)",
+            params![id, status, summary],
+        )?;
+        tx.commit()?;
+        Ok(id)
+    });
+    kept.map_err(|e| {
+        let _ = fs::remove_dir_all(&dir);
+        forget(db);
+        ours(e)
+    })
+}
+
+/// Takes the next version number for `user`, or refuses when they uploaded
+/// `max_uploads` versions within the last `upload_window_minutes`. The row it adds
+/// has no qualification yet: `store` completes it once the files are made.
+fn reserve_version(
+    db: &Db,
+    config: &Config,
+    user: &User,
+    now: Timestamp,
+    file_name: &str,
+    kind: Kind,
+    data: &[u8],
+) -> Result<i64, Refused> {
+    let limit = &config.submissions;
+    let since = now
+        .checked_sub(i64::from(limit.upload_window_minutes).minutes())
+        .unwrap_or(now);
+    let late = config.late_days(now);
+    let outcome = db.with(|conn| {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let (recent, oldest): (u32, Option<String>) = tx.query_row(
+            "SELECT COUNT(*), MIN(uploaded_at) FROM submissions WHERE user_id = ?1 AND uploaded_at > ?2",
+            params![user.id, since.to_string()],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        if limit.max_uploads > 0 && recent >= limit.max_uploads {
+            return Ok(Err(oldest));
+        }
+        let version: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(version), 0) + 1 FROM submissions WHERE user_id = ?1",
+            params![user.id],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "INSERT INTO submissions (user_id, version, uploaded_at, file_name, kind, size, sha256, dir, spec, problem, late_days)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, '', NULL, 'being stored', ?8)",
+            params![
+                user.id,
+                version,
+                now.to_string(),
+                file_name.chars().take(200).collect::<String>(),
+                kind.name(),
+                data.len() as i64,
+                sha256_hex(data),
+                i64::from(late)
+            ],
+        )?;
+        tx.commit()?;
+        Ok(Ok(version))
+    });
+    match outcome {
+        Ok(Ok(version)) => Ok(version),
+        Ok(Err(oldest)) => {
+            let next = oldest
+                .and_then(|t| t.parse::<Timestamp>().ok())
+                .and_then(|t| {
+                    t.checked_add(i64::from(limit.upload_window_minutes).minutes())
+                        .ok()
+                })
+                .map_or_else(String::new, |t| {
+                    format!(" Your next upload is possible from {}.", config.local(t))
+                });
+            Err(refused(
+                429,
+                format!(
+                    "You have uploaded {} versions in the last {} minutes, the most this course takes.{next}",
+                    limit.max_uploads, limit.upload_window_minutes
+                ),
+            ))
+        }
+        Err(e) => Err(refused(500, format!("cannot keep the upload: {e}"))),
+    }
 }
 
 enum Refusal {
