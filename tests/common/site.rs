@@ -52,6 +52,26 @@ impl Server {
         Server { child, base }
     }
 
+    /// Asks it to stop (SIGTERM), as systemd does, and waits up to `limit` for it
+    /// to end: its exit status, or None if it did not end in time (it is then
+    /// killed).
+    #[allow(dead_code)]
+    pub fn terminate(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let pid = i32::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill(2) on our own child, not yet waited for.
+        unsafe {
+            libc::kill(pid, libc::SIGTERM);
+        }
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
     /// Kills it as a crash would (SIGKILL: no goodbye).
     pub fn kill(mut self) {
         let _ = self.child.kill();

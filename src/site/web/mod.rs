@@ -121,6 +121,7 @@ pub fn router(site: Arc<Site>) -> Router {
             post(teacher::set_counts),
         )
         .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(64 << 10))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -327,6 +328,20 @@ fn not_found_page(site: &Site, session: &Session) -> Response {
 
 async fn not_found(State(site): SiteState, axum::Extension(s): Session_) -> Response {
     blocking(site, move |site| not_found_page(site, &s)).await
+}
+
+async fn not_allowed(State(site): SiteState, axum::Extension(s): Session_) -> Response {
+    blocking(site, move |site| {
+        message(
+            site,
+            &s,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Not here",
+            "This address is not for that kind of request: follow the site's links and forms.",
+            "/",
+        )
+    })
+    .await
 }
 
 /// The path's ids, or None when they do not read as ids (the page is then "not

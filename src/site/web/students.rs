@@ -13,6 +13,7 @@ use crate::site::db::{self, User};
 use crate::site::runner::{self, QUALIFICATION_GAMES};
 use crate::site::{Site, submit};
 use axum::body::Body;
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -168,17 +169,26 @@ pub(super) async fn upload(
     State(site): SiteState,
     axum::Extension(s): Session_,
     headers: HeaderMap,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> Response {
-    let Some(user) = s.user.clone() else {
-        return Redirect::to("/signin").into_response();
-    };
     // The form's answers are drawn on the blocking threads like every page's.
     let say = |site: &Arc<Site>, status: StatusCode, heading: &'static str, text: String| {
         let s = s.clone();
         super::blocking(site.clone(), move |site| {
             message(site, &s, status, heading, &text, "/me")
         })
+    };
+    let mut multipart = match multipart {
+        Ok(m) => m,
+        Err(e) => {
+            return say(
+                &site,
+                StatusCode::BAD_REQUEST,
+                "Upload not read",
+                format!("The form could not be read: {}", e.body_text()),
+            )
+            .await;
+        }
     };
     let cap = site.config.max_upload().unwrap_or(1 << 20);
     let too_large = |site: &Arc<Site>| {
@@ -256,6 +266,11 @@ pub(super) async fn upload(
             _ => while let Ok(Some(_)) = field.chunk().await {},
         }
     }
+    // A visitor's form is read (and dropped) before the answer, so that the
+    // browser, still sending, hears it rather than meeting a closed connection.
+    let Some(user) = s.user.clone() else {
+        return Redirect::to("/signin").into_response();
+    };
     if over {
         return too_large(&site).await;
     }
