@@ -549,7 +549,19 @@ pub fn progress(dir: &Path) -> Option<Progress> {
         if !ids.insert(r.id) {
             continue;
         }
-        let mut seen = std::collections::BTreeSet::new();
+        // A game against itself counts once, and its point only when played
+        // without a fault, as the final standings count it.
+        if let [a, b] = r.players.as_slice()
+            && a == b
+        {
+            if let Some(p) = points.iter_mut().find(|p| &p.0 == a) {
+                p.2 += 1;
+                if r.fault.is_none() {
+                    p.1 += 1.0;
+                }
+            }
+            continue;
+        }
         for (seat, name) in r.players.iter().enumerate() {
             let seat = seat as u32 + 1;
             let Some(p) = points.iter_mut().find(|p| &p.0 == name) else {
@@ -558,10 +570,7 @@ pub fn progress(dir: &Path) -> Option<Progress> {
             if r.winners.contains(&seat) {
                 p.1 += 1.0 / r.winners.len() as f64;
             }
-            // A self-game counts once.
-            if seen.insert(name.clone()) {
-                p.2 += 1;
-            }
+            p.2 += 1;
         }
     }
     points.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
@@ -660,6 +669,67 @@ mod tests {
                 ("bia".to_string(), 2, 3),
                 ("dan".to_string(), 1, 0)
             ]
+        );
+        let _ = fs::remove_dir_all(dir);
+    }
+
+    /// A record of a game between `players` with `winners`, faulted by `fault`.
+    fn record(id: usize, players: [&str; 2], winners: &[u32], fault: Option<u32>) -> GameRecord {
+        GameRecord {
+            id,
+            championship: None,
+            players: players.iter().map(|p| p.to_string()).collect(),
+            specs: vec![String::new(); 2],
+            options: Vec::new(),
+            start: None,
+            seed: 0,
+            move_ms: Vec::new(),
+            moves: Vec::new(),
+            scores: vec![0, 0],
+            result: if fault.is_some() { "fault" } else { "winner" }.into(),
+            winners: winners.to_vec(),
+            fault: fault.map(|player| crate::referee::FaultRecord {
+                player,
+                reason: "illegal move".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn live_points_are_the_final_standings_points() {
+        let dir = std::env::temp_dir().join(format!("tabula-progress-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let settings = championship::Settings {
+            id: String::new(),
+            game: "g".into(),
+            players: vec![("ann".into(), "a".into()), ("bob".into(), "b".into())],
+            options: Vec::new(),
+            start: None,
+            move_ms: 1000,
+            seed: 1,
+            self_games: true,
+        };
+        fs::write(dir.join(SETTINGS_FILE), serde_json::to_string(&settings).unwrap()).unwrap();
+        let games = [
+            // ann beats bob; bob against himself faults (0 points, as in the final
+            // standings, though seat 2 "won"); ann against herself plays clean (1).
+            record(0, ["ann", "bob"], &[1], None),
+            record(1, ["bob", "bob"], &[2], Some(1)),
+            record(2, ["ann", "ann"], &[1], None),
+            // A tie gives half a point each.
+            record(3, ["bob", "ann"], &[1, 2], None),
+        ];
+        let text: String = games
+            .iter()
+            .map(|g| format!("{}\n", serde_json::to_string(g).unwrap()))
+            .collect();
+        fs::write(dir.join(GAMES_FILE), text).unwrap();
+        let p = progress(&dir).unwrap();
+        assert_eq!(p.played, 4);
+        assert_eq!(
+            p.points,
+            vec![("ann".to_string(), 2.5, 3), ("bob".to_string(), 0.5, 3)]
         );
         let _ = fs::remove_dir_all(dir);
     }
