@@ -561,6 +561,24 @@ fn attacks_are_refused() {
         "{page}"
     );
 
+    // A manifest that is not TOML is said with its caret diagram, lines kept.
+    let mut broken = tar::Builder::new(Vec::new());
+    let manifest = "command = \"python3 bot.py\n";
+    let mut h = tar::Header::new_gnu();
+    h.set_size(manifest.len() as u64);
+    h.set_mode(0o644);
+    h.set_cksum();
+    broken
+        .append_data(&mut h, "tabula.toml", manifest.as_bytes())
+        .unwrap();
+    let (_, page) = upload(&m, &server, "broken.tar", broken.into_inner().unwrap());
+    assert!(page.contains("not valid TOML"), "{page}");
+    let said = page
+        .split(" said\">")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the message's lines are not kept: {page}"));
+    assert!(said.contains("\n1 | command") && said.contains('^'), "{page}");
+
     // An honest Python player qualifies on Breakthrough's random start.
     let (status, page) = upload(&m, &server, "bot.py", seeded_random_bot(11));
     assert_eq!(status, StatusCode::OK, "{page}");
