@@ -209,7 +209,10 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
                 };
                 assert!(kind_of.starts_with(expected_type), "{at}\n{body}");
                 if expected_type == "text/html" {
-                    assert!(body.contains("</html>"), "{at}: not the site's page\n{body}");
+                    assert!(
+                        body.contains("</html>"),
+                        "{at}: not the site's page\n{body}"
+                    );
                 }
                 asked += 1;
             }
@@ -233,7 +236,12 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
     assert_eq!(status, StatusCode::OK, "the site answers after the roster");
     assert!(page.contains("Roster"));
     assert_eq!(
-        get(ann, &server, &format!("/submissions/{bob_version}/download")).0,
+        get(
+            ann,
+            &server,
+            &format!("/submissions/{bob_version}/download")
+        )
+        .0,
         StatusCode::NOT_FOUND
     );
     let (status, page) = get(&visitor, &server, "/championships/1.0");
@@ -259,9 +267,21 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
     let (_, page) = get(&teacher, &server, "/teacher");
     let token = csrf(&page);
     for (path, counts, expected) in [
-        ("/teacher/championships/1/counts", "maybe", StatusCode::BAD_REQUEST),
-        ("/teacher/championships/999/counts", "no", StatusCode::NOT_FOUND),
-        ("/teacher/championships/999/rerun", "no", StatusCode::NOT_FOUND),
+        (
+            "/teacher/championships/1/counts",
+            "maybe",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/teacher/championships/999/counts",
+            "no",
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "/teacher/championships/999/rerun",
+            "no",
+            StatusCode::NOT_FOUND,
+        ),
         ("/teacher/championships/1/counts", "yes", StatusCode::OK),
     ] {
         let (status, page) = post_form(
@@ -413,9 +433,11 @@ fn sigterm_stops_the_site_within_seconds_under_load_and_the_championship_resumes
 
     // The next start resumes it, and every game is played once.
     server = Server::start(&course);
-    wait_until("championship 1 after the restart", Duration::from_secs(300), || {
-        status_of(&teacher, &server, 1) == "done"
-    });
+    wait_until(
+        "championship 1 after the restart",
+        Duration::from_secs(300),
+        || status_of(&teacher, &server, 1) == "done",
+    );
     let records = common::records(&course.join("championships/1"));
     let ids: Vec<u64> = records.iter().filter_map(|r| r["id"].as_u64()).collect();
     let unique: BTreeSet<u64> = ids.iter().copied().collect();
@@ -424,4 +446,25 @@ fn sigterm_stops_the_site_within_seconds_under_load_and_the_championship_resumes
         .as_u64()
         .unwrap();
     assert_eq!(unique.len() as u64, scheduled, "every game of the schedule");
+}
+
+#[test]
+fn a_name_that_starts_with_a_hyphen_is_a_name() {
+    let course = course("hyphen", "breakthrough", |t| t);
+    let o = common::tabula(&[
+        "site",
+        "users",
+        "add",
+        course.to_str().unwrap(),
+        "ann",
+        "--name",
+        "-2+3",
+    ]);
+    assert!(o.status.success(), "{}", common::text(&o.stderr));
+    let name: String = db(&course)
+        .query_row("SELECT name FROM users WHERE login = 'ann'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(name, "-2+3");
 }

@@ -61,8 +61,9 @@ enum UsersCommand {
     Add {
         course: PathBuf,
         login: String,
-        /// Their name (default: the login, or the name they have)
-        #[arg(long)]
+        /// Their name (default: the login, or the name they have); any text, even
+        /// one that starts with `-`
+        #[arg(long, allow_hyphen_values = true)]
         name: Option<String>,
         /// A teacher (a new person is otherwise a student)
         #[arg(long)]

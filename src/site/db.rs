@@ -2,9 +2,9 @@
 //! to date by numbered migrations when the site opens it. Everything the site knows
 //! is here or in the course folder's files; nothing lives only in memory.
 
+use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OptionalExtension, params};
 use rusqlite_migration::{M, Migrations};
-use r2d2_sqlite::SqliteConnectionManager;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -155,7 +155,10 @@ impl Db {
     }
 
     /// Runs `f` on a connection; its error, and the pool's, in words.
-    pub fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+    pub fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, String> {
         let mut conn = self.get()?;
         f(&mut conn).map_err(|e| format!("{}: {e}", self.path.display()))
     }

@@ -109,7 +109,9 @@ impl Site {
         if self.stopping() {
             return Ok(None);
         }
-        let mut child = cmd.spawn().map_err(|e| format!("cannot start tabula: {e}"))?;
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start tabula: {e}"))?;
         let pid = child.id();
         self.children
             .lock()

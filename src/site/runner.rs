@@ -401,7 +401,9 @@ fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usiz
 
 /// Runs (or resumes) one championship to its end.
 fn run_championship(site: &Site, id: i64) -> Result<(), String> {
-    let row = site.db.with(|c| db::championship(c, id))
+    let row = site
+        .db
+        .with(|c| db::championship(c, id))
         .map_err(|e| e.to_string())?
         .ok_or("vanished")?;
     let dir = championship_dir(&site.course, id);
@@ -427,7 +429,8 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
             ));
             return Ok(());
         }
-        site.db.execute(
+        site.db
+            .execute(
                 "UPDATE championships SET status = 'running', started_at = ?2 WHERE id = ?1",
                 params![id, now],
             )
@@ -436,7 +439,10 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
     } else {
         site.log(&format!("championship {id} resumes"));
     }
-    let entries = site.db.with(|c| db::entries(c, id)).map_err(|e| e.to_string())?;
+    let entries = site
+        .db
+        .with(|c| db::entries(c, id))
+        .map_err(|e| e.to_string())?;
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut cmd = tabula(site);
     cmd.arg("tournament")
@@ -710,7 +716,11 @@ mod tests {
             seed: 1,
             self_games: true,
         };
-        fs::write(dir.join(SETTINGS_FILE), serde_json::to_string(&settings).unwrap()).unwrap();
+        fs::write(
+            dir.join(SETTINGS_FILE),
+            serde_json::to_string(&settings).unwrap(),
+        )
+        .unwrap();
         let games = [
             // ann beats bob; bob against himself faults (0 points, as in the final
             // standings, though seat 2 "won"); ann against herself plays clean (1).

@@ -156,7 +156,10 @@ fn signout_answer(
     r
 }
 
-pub(super) async fn password_form(State(site): SiteState, axum::Extension(s): Session_) -> Response {
+pub(super) async fn password_form(
+    State(site): SiteState,
+    axum::Extension(s): Session_,
+) -> Response {
     blocking(site, move |site| password_page(site, &s)).await
 }
 
@@ -242,4 +245,3 @@ fn set_password_answer(
         ),
     }
 }
-

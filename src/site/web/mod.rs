@@ -112,10 +112,7 @@ pub fn router(site: Arc<Site>) -> Router {
         )
         .route("/teacher", get(teacher::teacher))
         .route("/teacher/run", post(teacher::run_now))
-        .route(
-            "/teacher/championships/{id}/rerun",
-            post(teacher::rerun),
-        )
+        .route("/teacher/championships/{id}/rerun", post(teacher::rerun))
         .route(
             "/teacher/championships/{id}/counts",
             post(teacher::set_counts),
@@ -265,7 +262,8 @@ fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 fn base(site: &Site, session: &Session) -> Value {
     let game_title = crate::game::find_game(&site.config.game).map_or("", |g| g.title.as_str());
     let names: HashMap<String, String> = if session.user.is_some() {
-        site.db.with(|c| db::users(c))
+        site.db
+            .with(|c| db::users(c))
             .unwrap_or_default()
             .into_iter()
             .map(|u| (u.login, u.name))

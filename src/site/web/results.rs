@@ -39,7 +39,10 @@ pub(super) fn championship_line(site: &Site, c: &db::ChampionshipRow) -> Value {
     }
 }
 
-pub(super) async fn home(axum::extract::State(site): SiteState, axum::Extension(s): Session_) -> Response {
+pub(super) async fn home(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+) -> Response {
     blocking(site, move |site| home_page(site, &s)).await
 }
 
@@ -130,12 +133,14 @@ fn championship_page(site: &Site, s: &Session, id: i64) -> Response {
     if let Some(r) = may_see_results(site, s) {
         return r;
     }
-    let (row, entries) =
-        match site.db.with(|c| Ok((db::championship(c, id)?, db::entries(c, id)?))) {
-            Ok((Some(row), entries)) => (row, entries),
-            Ok((None, _)) => return not_found_page(site, s),
-            Err(e) => return db_error(site, e),
-        };
+    let (row, entries) = match site
+        .db
+        .with(|c| Ok((db::championship(c, id)?, db::entries(c, id)?)))
+    {
+        Ok((Some(row), entries)) => (row, entries),
+        Ok((None, _)) => return not_found_page(site, s),
+        Err(e) => return db_error(site, e),
+    };
     let dir = runner::championship_dir(&site.course, id);
     let progress = runner::progress(&dir);
     let standings = if row.status == "done" {
@@ -165,18 +170,18 @@ fn championship_page(site: &Site, s: &Session, id: i64) -> Response {
                 })
                 .unwrap_or_default();
             {
-            // Grades as every page shows them (the replay page and the CSV too).
-            let mut standings = v["standings"].clone();
-            if let Some(rows) = standings.as_array_mut() {
-                for row in rows {
-                    let text = row["grade"].as_f64().map(grade_text);
-                    if let Some(o) = row.as_object_mut() {
-                        o.insert("grade_text".into(), serde_json::json!(text));
+                // Grades as every page shows them (the replay page and the CSV too).
+                let mut standings = v["standings"].clone();
+                if let Some(rows) = standings.as_array_mut() {
+                    for row in rows {
+                        let text = row["grade"].as_f64().map(grade_text);
+                        if let Some(o) = row.as_object_mut() {
+                            o.insert("grade_text".into(), serde_json::json!(text));
+                        }
                     }
                 }
+                (ser(&standings), ser(&v["notes"]), players, cross)
             }
-            (ser(&standings), ser(&v["notes"]), players, cross)
-        }
         }
         None => (Value::UNDEFINED, Value::UNDEFINED, Vec::new(), Vec::new()),
     };
@@ -291,7 +296,9 @@ pub(super) async fn championship_log(
 ) -> Response {
     blocking(site, move |site| match (ids(path), s.user.clone()) {
         (_, None) => Redirect::to("/signin").into_response(),
-        (Some((id, game, seat)), Some(user)) => championship_log_page(site, &s, &user, id, game, seat),
+        (Some((id, game, seat)), Some(user)) => {
+            championship_log_page(site, &s, &user, id, game, seat)
+        }
         (None, Some(_)) => not_found_page(site, &s),
     })
     .await
@@ -299,7 +306,14 @@ pub(super) async fn championship_log(
 
 /// A seat's log of a championship game, to its owner or the teacher; `game` is
 /// the game's number as every page shows it (from 1).
-fn championship_log_page(site: &Site, s: &Session, user: &User, id: i64, game: usize, seat: usize) -> Response {
+fn championship_log_page(
+    site: &Site,
+    s: &Session,
+    user: &User,
+    id: i64,
+    game: usize,
+    seat: usize,
+) -> Response {
     let dir = runner::championship_dir(&site.course, id);
     let records = championship::read_records(&dir.join(GAMES_FILE))
         .map(|(r, _)| r)
@@ -381,7 +395,10 @@ fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<FinalLine>), String> {
     Ok((counted, table))
 }
 
-pub(super) async fn grades(axum::extract::State(site): SiteState, axum::Extension(s): Session_) -> Response {
+pub(super) async fn grades(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+) -> Response {
     blocking(site, move |site| grades_page(site, &s)).await
 }
 
@@ -408,7 +425,10 @@ fn grades_page(site: &Site, s: &Session) -> Response {
     )
 }
 
-pub(super) async fn grades_csv(axum::extract::State(site): SiteState, axum::Extension(s): Session_) -> Response {
+pub(super) async fn grades_csv(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+) -> Response {
     blocking(site, move |site| grades_csv_file(site, &s)).await
 }
 
@@ -460,10 +480,30 @@ fn csv_field(s: &str) -> String {
     } else {
         s.to_string()
     };
-    if s.contains([',', '"', '\n']) {
+    if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_fields_a_spreadsheet_would_run_are_text() {
+        for (given, kept) in [
+            ("=1+2", "'=1+2"),
+            ("+1", "'+1"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\t=1+2", "'\t=1+2"),
+            ("\r=1", "\"'\r=1\""),
+            ("Ann, B.", "\"Ann, B.\""),
+            ("plain", "plain"),
+        ] {
+            assert_eq!(csv_field(given), kept, "{given:?}");
+        }
+    }
+}

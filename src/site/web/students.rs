@@ -4,8 +4,8 @@
 
 use super::results::log_page;
 use super::{
-    Session_, SiteState, checked_csrf, db_error, drain_limit, html, ids, message,
-    not_found_page, ser, when,
+    Session_, SiteState, checked_csrf, db_error, drain_limit, html, ids, message, not_found_page,
+    ser, when,
 };
 use crate::championship::{self, GAMES_FILE};
 use crate::site::auth::Session;
@@ -304,7 +304,10 @@ fn store_upload(
     };
     match submit::store(&site.course, &site.db, &site.config, &user, &name, &data) {
         Ok(id) => {
-            site.log(&format!("upload: {} {name:?} is submission {id}", user.login));
+            site.log(&format!(
+                "upload: {} {name:?} is submission {id}",
+                user.login
+            ));
             site.kick();
             Redirect::to("/me").into_response()
         }
@@ -434,4 +437,3 @@ fn qualification_log_page(site: &Site, s: &Session, id: i64, game: usize, seat: 
         if s.is_teacher() { "/teacher" } else { "/me" },
     )
 }
-

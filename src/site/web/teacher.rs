@@ -117,7 +117,11 @@ pub(super) async fn run_now(
     blocking(site, move |site| run_now_answer(site, &s, sent)).await
 }
 
-fn run_now_answer(site: &Site, s: &Session, sent: Result<Form<RunForm>, FormRejection>) -> Response {
+fn run_now_answer(
+    site: &Site,
+    s: &Session,
+    sent: Result<Form<RunForm>, FormRejection>,
+) -> Response {
     if !s.is_teacher() {
         return not_found_page(site, s);
     }
