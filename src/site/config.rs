@@ -240,9 +240,10 @@ pub fn template(title: &str, game: &str, first_day: &str) -> String {
 # The course's name, shown at the top of every page.
 title = {title:?}
 
-# The game ({games}), and its board. Leave rows, cols and start out for
-# the championship's own choice (Breakthrough: one random start for each
-# championship, its size drawn in 4..12, as the assignment asks).
+# The game ({games}).
+# Leave rows, cols and start out for the championship's own choice (Breakthrough:
+# one random start for each championship, its size drawn in 4..12, as the
+# assignment asks).
 game = {game:?}
 # rows = 8
 # cols = 8
