@@ -70,12 +70,12 @@ impl Repl {
         };
         drop(interrupts);
         match result {
-            Ok(errors) => {
+            Ok(loaded) => {
                 self.loaded = true;
-                for e in &errors {
-                    let _ = writeln!(out, "{e}");
+                for line in loaded.errors.iter().chain(&loaded.notes) {
+                    let _ = writeln!(out, "{line}");
                 }
-                errors.is_empty()
+                loaded.errors.is_empty()
             }
             Err(stopped) => {
                 // Loading again would likely stop again: go on with an empty engine.
@@ -260,10 +260,9 @@ impl Repl {
                 }
             }
             ":reload" | ":r" => {
-                // A fresh engine: predicates deleted from a file disappear too.
-                if let Some(mut engine) = self.engine.take() {
-                    engine.kill();
-                }
+                // The engine process loads the files into a fresh machine (predicates
+                // deleted from a file disappear too), and keeps the machine it has
+                // until they load.
                 if self.load(out) {
                     let _ = writeln!(out, "Reloaded {} file(s).", self.files.len());
                 }

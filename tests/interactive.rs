@@ -529,3 +529,76 @@ fn a_byte_order_mark_changes_nothing_in_the_engine() {
     let game = tabula::game::Rules::load_file(&rules).unwrap();
     assert_eq!(game.module(), "dots");
 }
+
+#[test]
+fn the_repl_and_query_play_the_real_ai_on_the_shipped_rules() {
+    // The fast path's verdict is what every command finds: the shipped rules agree
+    // with it, so `ai` is the real `ai`, not a stand-in said to be for edited rules.
+    let o = tabula(
+        &[
+            "query",
+            "dots",
+            "dots:initial_state([], S0), dots_ai:choose_move(ai, S0, 1000, _, R), game:checked(G)",
+        ],
+        b"",
+    );
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    assert!(!out.contains("rules_edited"), "{out}");
+    assert!(out.contains("G = dots"), "{out}");
+    let mut repl = Session::start(&["repl", "breakthrough"]);
+    repl.wait_for("?- ");
+    repl.send("game:checked(G).\n");
+    repl.wait_for("G = breakthrough");
+    repl.send(
+        "breakthrough:initial_state([], S), breakthrough_ai:choose_move(ai, S, 500, _, R), R \\= rules_edited(_, _).\n",
+    );
+    repl.wait_for("R = ");
+    repl.send(":quit\n");
+    let (_, out, _) = repl.finish();
+    assert!(!out.contains("R = rules_edited"), "{out}");
+}
+
+#[test]
+fn a_broken_copy_keeps_its_last_good_version_and_never_the_shipped_rules() {
+    let dir = scratch("broken-copy");
+    let copy = dir.join("dots.pl");
+    let shipped = String::from_utf8(dots_rules()).unwrap();
+    assert!(shipped.contains("\nbox_points(10).\n"));
+    std::fs::write(
+        &copy,
+        shipped.replace("\nbox_points(10).\n", "\nbox_points(7).\n"),
+    )
+    .unwrap();
+    let mut repl = Session::start(&["repl", "--rules", copy.to_str().unwrap()]);
+    repl.wait_for("?- ");
+    repl.send("box_points(P).\n");
+    repl.wait_for("P = 7");
+    // A full stop removed: the error, and the copy's last good clauses stay.
+    std::fs::write(
+        &copy,
+        shipped.replace("\nbox_points(10).\n", "\nbox_points(7)\n"),
+    )
+    .unwrap();
+    repl.send(":reload\n");
+    repl.wait_for("kept the last good version of");
+    repl.send("box_points(Q).\n");
+    repl.wait_for("Q = 7");
+    repl.send(":quit\n");
+    let (_, out, _) = repl.finish();
+    assert!(!out.contains("Q = 10"), "the shipped rules came in: {out}");
+    assert!(out.contains("syntax error"), "{out}");
+
+    // Started with the broken copy: nothing of the shipped rules either.
+    let mut repl = Session::start(&["repl", "--rules", copy.to_str().unwrap()]);
+    repl.wait_for("?- ");
+    repl.send("catch(box_points(P), _, P = none).\n");
+    repl.wait_for("P = ");
+    repl.send(":quit\n");
+    let (_, out, _) = repl.finish();
+    assert!(out.contains("P = none"), "{out}");
+    assert!(
+        out.contains("is not loaded, nor the players that need it"),
+        "{out}"
+    );
+}

@@ -43,11 +43,14 @@ pub(super) fn query(args: QueryArgs) -> ExitCode {
         // The goal runs in a process of its own, which can be stopped.
         let mut engine = EngineProcess::start(limits.memory).map_err(stopped)?;
         let files = rules_files(info, args.rules.as_deref());
-        let errors = engine
+        let loaded = engine
             .load(&files, true, limits.load_deadline())
             .map_err(|s| GameError::Usage(s.loading()))?;
-        if let Some(e) = errors.into_iter().next() {
+        if let Some(e) = loaded.errors.into_iter().next() {
             return Err(GameError::Usage(e));
+        }
+        for note in &loaded.notes {
+            eprintln!("tabula: {note}");
         }
         let limit = args.limit.unwrap_or(usize::MAX);
         let mut count = 0;

@@ -53,9 +53,13 @@ enum Request {
 #[derive(Serialize, Deserialize, Debug)]
 #[serde(tag = "reply", rename_all = "snake_case")]
 enum Reply {
-    /// The files are loaded, but for those whose errors are given.
+    /// The files are loaded, but for those whose errors are given; `notes` say what
+    /// else the user should know (the fast path not used, the last good version
+    /// kept).
     Loaded {
         errors: Vec<String>,
+        #[serde(default)]
+        notes: Vec<String>,
     },
     Answer {
         answer: ReplAnswer,
@@ -73,6 +77,15 @@ enum Reply {
 
 // ---------------------------------------------------------------------------
 // The parent's side.
+
+/// What loading files came to.
+#[derive(Debug, Default)]
+pub struct LoadOutcome {
+    /// Why files did not load.
+    pub errors: Vec<String>,
+    /// What else to tell (the fast path not used, the last good version kept).
+    pub notes: Vec<String>,
+}
 
 /// The limits a goal runs under.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -322,20 +335,23 @@ impl EngineProcess {
     }
 
     /// Loads `files` into a fresh machine: the errors of those that failed to load (with
-    /// `strict`, loading stops at the first).
+    /// `strict`, loading stops at the first), and notes. Files that start with
+    /// `game.pl` and a rules file are loaded as every command loads a game: the
+    /// players and fast path the rules declare, the fast path checked; when the
+    /// rules do not load (and not `strict`), the last good version loaded stays.
     pub fn load(
         &mut self,
         files: &[PathBuf],
         strict: bool,
         deadline: Option<Deadline>,
-    ) -> Result<Vec<String>, Stopped> {
+    ) -> Result<LoadOutcome, Stopped> {
         self.pending = false;
         self.send(&Request::Load {
             files: files.to_vec(),
             strict,
         })?;
         match self.receive(deadline)? {
-            Reply::Loaded { errors } => Ok(errors),
+            Reply::Loaded { errors, notes } => Ok(LoadOutcome { errors, notes }),
             other => Err(self.unexpected(other)),
         }
     }
@@ -661,6 +677,50 @@ struct Session {
     loaded: Option<Loaded>,
     files: Vec<PathBuf>,
     answers: Option<ReplAnswers>,
+    /// When the files loaded now were loaded (the local time, `HH:MM:SS`).
+    loaded_at: String,
+}
+
+/// The rules file of a list that starts with `game.pl`: such files are a game.
+fn rules_of(files: &[PathBuf]) -> Option<&PathBuf> {
+    match files {
+        [contract, rules, ..] if contract.file_name().is_some_and(|n| n == "game.pl") => {
+            Some(rules)
+        }
+        _ => None,
+    }
+}
+
+/// Loads files into a fresh machine: a game as every command loads it (see
+/// [`EngineProcess::load`]), other files one by one. Ok: what was loaded, and the
+/// errors of the files that did not load and notes; Err: the rules did not load.
+fn load_files(files: &[PathBuf]) -> Result<(Loaded, Vec<String>, Vec<String>), String> {
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
+    let loaded = match rules_of(files) {
+        Some(rules_file) => {
+            let rules = Rules::load_rules_file(rules_file).map_err(|e| e.to_string())?;
+            if let Some(warning) = rules.fast_path().and_then(|f| f.warning(rules_file)) {
+                notes.push(warning);
+            }
+            for file in files.iter().filter(|f| !rules.files().contains(f)) {
+                if let Err(e) = rules.engine().consult(file) {
+                    errors.push(e.to_string());
+                }
+            }
+            Loaded::Rules(Box::new(rules))
+        }
+        None => {
+            let engine = Engine::new().map_err(|e| e.to_string())?;
+            for file in files {
+                if let Err(e) = engine.consult(file) {
+                    errors.push(e.to_string());
+                }
+            }
+            Loaded::Engine(engine)
+        }
+    };
+    Ok((loaded, errors, notes))
 }
 
 impl Session {
@@ -682,26 +742,56 @@ impl Session {
         match request {
             Request::Load { files, strict } => {
                 self.answers = None;
-                self.loaded = None;
-                let mut errors = Vec::new();
-                if strict {
-                    match Rules::load_files(files.clone()) {
-                        Ok(rules) => self.loaded = Some(Loaded::Rules(Box::new(rules))),
-                        Err(e) => errors.push(e.to_string()),
+                match load_files(&files) {
+                    Ok((loaded, errors, notes)) => {
+                        self.loaded = Some(loaded);
+                        self.files = files;
+                        self.loaded_at =
+                            jiff::ZonedDateTime::now().strftime("%H:%M:%S").to_string();
+                        Some(Reply::Loaded { errors, notes })
                     }
-                } else {
-                    let engine = match self.engine() {
-                        Ok(engine) => engine,
-                        Err(e) => return Some(failed(e)),
-                    };
-                    for file in &files {
-                        if let Err(e) = engine.consult(file) {
-                            errors.push(e.to_string());
-                        }
+                    Err(error) if strict => {
+                        self.loaded = None;
+                        Some(Reply::Loaded {
+                            errors: vec![error],
+                            notes: Vec::new(),
+                        })
+                    }
+                    Err(error) => {
+                        let rules = rules_of(&files).cloned().unwrap_or_default();
+                        let kept = matches!(self.loaded, Some(Loaded::Rules(_)))
+                            && rules_of(&self.files) == Some(&rules);
+                        let note = if kept {
+                            format!(
+                                "kept the last good version of {}, loaded {}: fix the file and :reload",
+                                rules.display(),
+                                self.loaded_at
+                            )
+                        } else {
+                            // Only the contract: the players file would load the
+                            // shipped rules in place of the ones that did not load.
+                            let engine = match Engine::new() {
+                                Ok(engine) => engine,
+                                Err(e) => return Some(failed(e)),
+                            };
+                            if let Some(contract) = files.first()
+                                && let Err(e) = engine.consult(contract)
+                            {
+                                return Some(failed(e));
+                            }
+                            self.loaded = Some(Loaded::Engine(engine));
+                            self.files = files.iter().take(1).cloned().collect();
+                            format!(
+                                "{} is not loaded, nor the players that need it: fix the file and :reload",
+                                rules.display()
+                            )
+                        };
+                        Some(Reply::Loaded {
+                            errors: vec![error],
+                            notes: vec![note],
+                        })
                     }
                 }
-                self.files = files;
-                Some(Reply::Loaded { errors })
             }
             Request::Goal { text } => {
                 self.answers = None;

@@ -170,14 +170,37 @@ impl Rules {
     /// Loads `game.pl`, the game's rules (or `rules` instead, an edited copy say)
     /// and the game's own players, when its `game_info/1` names a players file.
     pub fn load(game: &GameInfo, rules: Option<&Path>) -> Result<Rules> {
+        match rules {
+            None => Rules::load_declared(
+                &game.file,
+                Some((game.players_file.clone(), game.fast_file.clone())),
+            ),
+            Some(file) => Rules::load_declared(file, None),
+        }
+    }
+
+    /// Loads `game.pl` and a rules file, then the players and the fast path its
+    /// `game_info/1` declares, the fast path switched on only where it agrees with
+    /// the rules: what every command plays, and what the REPL and `tabula query`
+    /// answer from.
+    pub fn load_rules_file(rules_file: &Path) -> Result<Rules> {
+        Rules::load_declared(rules_file, None)
+    }
+
+    /// [`Rules::load`], with the players and fast path files given (as the catalog
+    /// read them) or asked of the loaded rules.
+    fn load_declared(
+        rules_file: &Path,
+        declared: Option<(Option<PathBuf>, Option<PathBuf>)>,
+    ) -> Result<Rules> {
         let dir = prolog_dir();
-        let rules_file = rules.map_or_else(|| game.file.clone(), Path::to_path_buf);
+        let rules_file = rules_file.to_path_buf();
         let mut loaded = Rules::load_files(vec![dir.join("game.pl"), rules_file.clone()])?;
-        let (players, fast) = match rules {
-            None => (game.players_file.clone(), game.fast_file.clone()),
-            Some(file) => (
-                loaded.declared_file(file, "players")?,
-                loaded.declared_file(file, "fast")?,
+        let (players, fast) = match declared {
+            Some(files) => files,
+            None => (
+                loaded.declared_file(&rules_file, "players")?,
+                loaded.declared_file(&rules_file, "fast")?,
             ),
         };
         if let Some(players) = &players {
