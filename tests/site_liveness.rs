@@ -263,6 +263,46 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
         BTreeSet::from([StatusCode::OK, StatusCode::NOT_FOUND]),
         "one seat is ann's, the other random's"
     );
+    // A form sent without the cookie (as a cross-site form is) opens no session and
+    // sets no cookie, so it cannot replace the one the browser holds; a page read
+    // opens one, with the lifetime the guide gives.
+    let bare = reqwest::blocking::Client::new();
+    for path in ["/signout", "/signin", "/teacher/run"] {
+        let r = bare
+            .post(server.url(path))
+            .form(&[("csrf", "x")])
+            .send()
+            .unwrap();
+        assert!(r.headers().get("set-cookie").is_none(), "{path}: {r:?}");
+    }
+    let r = bare.get(server.url("/")).send().unwrap();
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(
+        cookie.contains("Max-Age=86400") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
+    let signed_in = Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = signed_in.get(server.url("/signin")).send().unwrap();
+    let page = r.text().unwrap();
+    let r = signed_in
+        .post(server.url("/signin"))
+        .form(&[
+            ("csrf", csrf(&page).as_str()),
+            ("login", "teach"),
+            ("secret", "teach-secret-pass"),
+        ])
+        .send()
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.contains("Max-Age=1209600"), "14 days: {cookie}");
+    let (_, page) = get(&signed_in, &server, "/teacher");
+    assert!(page.contains("Roster"), "signed in: {page}");
+
     // The teacher's toggle takes yes or no, and a championship that exists.
     let (_, page) = get(&teacher, &server, "/teacher");
     let token = csrf(&page);
