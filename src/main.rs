@@ -12,5 +12,9 @@ fn main() -> std::process::ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // Descriptors tabula was started with (beyond stdin, stdout and stderr) reach
+    // none of the programs it starts: the players, bwrap, the site's children.
+    #[cfg(unix)]
+    tabula::protocol::close_on_exec_from(3);
     tabula::cli::main()
 }

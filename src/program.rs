@@ -151,15 +151,19 @@ impl ProgramSeat {
             // Point at what it said on stderr, when it said anything.
             Err(fault) if std::fs::metadata(&self.log).is_ok_and(|m| m.len() > 0) => {
                 let log = self.log.display();
+                let fault = crate::text::shown(&fault.to_string());
                 return Ok(Err(format!("{fault} (what it wrote on stderr: {log})")));
             }
-            Err(fault) => return Ok(Err(fault.to_string())),
+            Err(fault) => return Ok(Err(crate::text::shown(&fault.to_string()))),
         };
         let Some(mv) = rules.parse_move(state, &text)? else {
-            return Ok(Err(format!("unparsable: {text}")));
+            return Ok(Err(format!("unparsable: {}", crate::text::shown(&text))));
         };
         if let Some(why) = rules.explain_illegal(state, &mv)? {
-            return Ok(Err(format!("illegal: {text} ({why})")));
+            return Ok(Err(format!(
+                "illegal: {} ({why})",
+                crate::text::shown(&text)
+            )));
         }
         let notation = rules.move_text(state, &mv)?;
         self.played(&notation);
@@ -171,15 +175,16 @@ impl ProgramSeat {
             old.quit();
         }
         self.told.clear();
-        let sandbox = if UNSANDBOXED.load(Ordering::Relaxed) {
-            None
-        } else {
-            Some(Arc::new(Sandbox::new(Vec::new()).map_err(|why| {
+        let sandbox =
+            if UNSANDBOXED.load(Ordering::Relaxed) {
+                None
+            } else {
+                Some(Arc::new(Sandbox::new(Vec::new(), Vec::new()).map_err(|why| {
                 Fault::Start(format!(
                     "cannot sandbox it: {why}; or run with --no-sandbox to start it as it is"
                 ))
             })?))
-        };
+            };
         let (argv, view) = match self.spec.program(MEMORY_BYTES) {
             Some(program) => program.map_err(Fault::Start)?,
             None => {

@@ -65,6 +65,54 @@ impl std::fmt::Display for Fault {
     }
 }
 
+/// The last line a player wrote on stderr, kept while its stderr is copied to its log,
+/// to say with a crash what the player last said ("its last words").
+#[derive(Default)]
+pub(crate) struct LastWords {
+    /// The last complete non-empty line, and the line being read (its first bytes).
+    lines: std::sync::Mutex<(Vec<u8>, Vec<u8>)>,
+    /// Whether its stderr has ended.
+    done: std::sync::atomic::AtomicBool,
+}
+
+/// The most of a line kept as last words (the terminal shows less).
+const LAST_WORDS_BYTES: usize = 1024;
+
+impl LastWords {
+    fn take_in(&self, bytes: &[u8]) {
+        let Ok(mut lines) = self.lines.lock() else {
+            return;
+        };
+        let (last, current) = &mut *lines;
+        for &b in bytes {
+            if b == b'\n' {
+                if !String::from_utf8_lossy(current).trim().is_empty() {
+                    std::mem::swap(last, current);
+                }
+                current.clear();
+            } else if current.len() < LAST_WORDS_BYTES {
+                current.push(b);
+            }
+        }
+    }
+
+    fn end(&self) {
+        self.take_in(b"\n");
+        self.done.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    /// The last line, once stderr has ended (waiting a moment for that).
+    fn words(&self) -> Option<String> {
+        let deadline = Instant::now() + Duration::from_millis(300);
+        while !self.done.load(std::sync::atomic::Ordering::Acquire) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
+        }
+        let lines = self.lines.lock().ok()?;
+        let text = String::from_utf8_lossy(&lines.0).trim().to_string();
+        (!text.is_empty()).then_some(text)
+    }
+}
+
 /// What the stdout reader thread passes on.
 enum Answer {
     /// A complete answer: `Ok(text)` for `= text`, `Err(message)` for `? message`.
@@ -122,6 +170,11 @@ pub struct PlayerProcess {
     cpu_seconds: u64,
     /// Whether its process has been waited for (its id may be reused since).
     reaped: bool,
+    /// The last line it wrote on stderr.
+    last_words: Arc<LastWords>,
+    /// The inode of the pipe it answers on, to tell a player that closed its output
+    /// from one that thinks (the sandbox's own process keeps the pipe open).
+    output_pipe: Option<u64>,
 }
 
 impl PlayerProcess {
@@ -137,9 +190,11 @@ impl PlayerProcess {
             .take()
             .ok_or_else(|| Fault::Start("no stdout".into()))?;
         let stderr = child.stderr.take();
+        let output_pipe = pipe_inode(&stdout);
         Ok(PlayerProcess::attach(
             Process::Spawned(child),
             stdin,
+            output_pipe,
             stdout,
             stderr,
             launch,
@@ -157,9 +212,11 @@ impl PlayerProcess {
         group: Group,
     ) -> PlayerProcess {
         let (stdin, stdout, stderr) = pipes;
+        let output_pipe = pipe_inode(&stdout);
         PlayerProcess::attach(
             Process::Forked { template, pid },
             Some(stdin),
+            output_pipe,
             stdout,
             Some(stderr),
             launch,
@@ -168,17 +225,23 @@ impl PlayerProcess {
     }
 
     /// Reads the answers and copies the log of a player just started.
+    #[allow(clippy::too_many_arguments)]
     fn attach(
         process: Process,
         stdin: Option<File>,
+        output_pipe: Option<u64>,
         stdout: impl Read + Send + 'static,
         stderr: Option<impl Read + Send + 'static>,
         launch: &Launch,
         group: Option<Group>,
     ) -> PlayerProcess {
+        let last_words = Arc::new(LastWords::default());
         if let Some(stderr) = stderr {
             let log = launch.log.clone();
-            thread::spawn(move || copy_bounded(stderr, log.as_deref()));
+            let words = last_words.clone();
+            thread::spawn(move || copy_bounded(stderr, log.as_deref(), Some(&*words)));
+        } else {
+            last_words.end();
         }
         // A few answers at most wait in line: a player that writes without being
         // asked fills its pipe and blocks, instead of the referee's memory.
@@ -198,6 +261,8 @@ impl PlayerProcess {
             memory_bytes: launch.limits.memory_bytes,
             cpu_seconds: launch.limits.cpu_seconds,
             reaped: false,
+            last_words,
+            output_pipe,
         }
     }
 
@@ -294,8 +359,11 @@ impl PlayerProcess {
             ))),
             Ok(Answer::TooLong(what)) => Err(Fault::Protocol(what)),
             Ok(Answer::Closed(why)) => Err(self.crash_fault(&why)),
+            Err(RecvTimeoutError::Timeout) if self.closed_its_output() => {
+                Err(self.crash_fault("closed its output"))
+            }
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(started.elapsed())),
-            Err(RecvTimeoutError::Disconnected) => Err(self.crash_fault("its output closed")),
+            Err(RecvTimeoutError::Disconnected) => Err(self.crash_fault("closed its output")),
         }
     }
 
@@ -310,8 +378,49 @@ impl PlayerProcess {
         }
     }
 
-    /// The fault of a player whose output ended: how it exited, if it did.
+    /// Whether none of the player's own processes holds the pipe it answers on any
+    /// more (the sandbox's processes, `bwrap`, hold it for as long as they live), while
+    /// some still run: it closed its output and went on. Needs its control group, to
+    /// list its processes.
+    fn closed_its_output(&self) -> bool {
+        let (Some(pipe), Some(group)) = (self.output_pipe, &self.group) else {
+            return false;
+        };
+        let wanted = format!("pipe:[{pipe}]");
+        let mut players = 0;
+        for pid in group.pids() {
+            let proc_dir = std::path::PathBuf::from(format!("/proc/{pid}"));
+            let comm = std::fs::read_to_string(proc_dir.join("comm")).unwrap_or_default();
+            if comm.trim() == "bwrap" {
+                continue;
+            }
+            players += 1;
+            let Ok(fds) = std::fs::read_dir(proc_dir.join("fd")) else {
+                return false; // cannot tell: not closed
+            };
+            for fd in fds.flatten() {
+                if std::fs::read_link(fd.path()).is_ok_and(|l| l.as_os_str() == wanted.as_str()) {
+                    return false;
+                }
+            }
+        }
+        players > 0
+    }
+
+    /// The fault of a player whose output ended: how it exited, if it did, and its
+    /// last words on stderr.
     fn crash_fault(&mut self, why: &str) -> Fault {
+        let fault = self.crash_reason(why);
+        match (fault, self.last_words.words()) {
+            (Fault::Crash(how), Some(words)) => Fault::Crash(format!(
+                "{how} (its last words: \"{}\")",
+                crate::text::shown(&words)
+            )),
+            (fault, _) => fault,
+        }
+    }
+
+    fn crash_reason(&mut self, why: &str) -> Fault {
         // Give it a moment to finish dying, to report its exit status.
         let deadline = Instant::now() + Duration::from_millis(500);
         let status = loop {
@@ -415,6 +524,39 @@ impl PlayerProcess {
     }
 }
 
+/// Marks every descriptor from `first` on close-on-exec, so that no program this
+/// process starts inherits it: only stdin, stdout and stderr cross into a player
+/// (tabula may itself be started with others open: cron, CI runners, make's jobserver,
+/// a shell's `7<secret`). `close_range(2)`, or one `fcntl` a descriptor where the
+/// kernel is older. Only system calls: safe between fork and exec.
+pub fn close_on_exec_from(first: libc::c_int) {
+    // SAFETY: close_range with CLOSE_RANGE_CLOEXEC only sets a flag on this process's
+    // own descriptors.
+    let done = unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            first as libc::c_uint,
+            libc::c_uint::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        )
+    } == 0;
+    if !done {
+        // SAFETY: getrlimit into a local; fcntl on descriptor numbers (EBADF for the
+        // ones not open).
+        unsafe {
+            let mut l = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::getrlimit(libc::RLIMIT_NOFILE, &mut l);
+            let last = l.rlim_cur.min(1 << 16) as libc::c_int;
+            for fd in first..last {
+                libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
+    }
+}
+
 /// Spawns `launch`'s program, in its control group and sandbox, under its limits,
 /// with the given standard input and output (its stderr piped); the group, where the
 /// machine has them.
@@ -428,10 +570,16 @@ pub(crate) fn spawn(
     }
     let limits = launch.limits;
     let group = Hierarchies::detect().create(limits.memory_bytes, limits.processes, &launch.cores);
-    let (argv, drop_to) = match &launch.sandbox {
-        Some((sandbox, view)) => sandbox.command(&launch.argv, view, &limits),
-        None => (launch.argv.clone(), None),
+    let (argv, drop_to, seccomp) = match &launch.sandbox {
+        Some((sandbox, view)) => {
+            let prepared = sandbox
+                .command(&launch.argv, view, &limits)
+                .map_err(Fault::Start)?;
+            (prepared.argv, prepared.drop_to, prepared.seccomp)
+        }
+        None => (launch.argv.clone(), None, None),
     };
+    let seccomp_fd: Option<i32> = seccomp.as_ref().map(|fd| fd.as_raw_fd());
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| Fault::Start("no program given".into()))?;
@@ -476,6 +624,12 @@ pub(crate) fn spawn(
             // A group it could not join caps nothing: the limits stand in.
             let caps_memory = caps_memory && joined;
             let caps_processes = caps_processes && joined;
+            // Nothing but its standard descriptors crosses into the player (bwrap
+            // reads its seccomp filter from one more, and closes it).
+            close_on_exec_from(3);
+            if let Some(fd) = seccomp_fd {
+                libc::fcntl(fd, libc::F_SETFD, 0);
+            }
             let set_affinity = set_affinity || (!joined && !cores_empty);
             libc::setpgid(0, 0);
             let limit = |resource, value: u64| {
@@ -513,6 +667,7 @@ pub(crate) fn spawn(
         .spawn()
         .map_err(|e| Fault::Start(format!("cannot run {program}: {e}")))?;
     drop(procs);
+    drop(seccomp);
     Ok((child, group))
 }
 
@@ -549,6 +704,16 @@ fn write_without_sigpipe(stdin: &mut File, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
+/// The inode of the pipe `end` is an end of.
+fn pipe_inode(end: &impl AsRawFd) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: borrows the descriptor for an fstat; ManuallyDrop keeps it open.
+    let file = std::mem::ManuallyDrop::new(unsafe {
+        <File as std::os::fd::FromRawFd>::from_raw_fd(end.as_raw_fd())
+    });
+    file.metadata().ok().map(|m| m.ino())
+}
+
 /// `1 GiB`, `512 MiB`: a size as people say it.
 pub fn size_text(bytes: u64) -> String {
     const GIB: u64 = 1 << 30;
@@ -565,7 +730,11 @@ pub fn size_text(bytes: u64) -> String {
 /// `exit 3`, or `exit 139` for a death by signal 11, as a shell reports it.
 fn exit_text(status: std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
+    // SIGSYS: the sandbox's seccomp filter ended it (bwrap reports it as 128 + 31).
+    let denied = "a system call the sandbox denies, see docs/security.md";
     match (status.code(), status.signal()) {
+        (Some(159), _) => format!("exit 159 (signal 31, SIGSYS: {denied})"),
+        (None, Some(31)) => format!("exit 159 (signal 31, SIGSYS: {denied})"),
         (Some(code), _) => format!("exit {code}"),
         (None, Some(signal)) => format!("exit {} (signal {signal})", 128 + signal),
         _ => "exit".into(),
@@ -596,7 +765,7 @@ fn read_answers(stdout: impl Read, tx: SyncSender<Answer>) {
             .read_until(b'\n', &mut line);
         match read {
             Ok(0) => {
-                let _ = tx.send(Answer::Closed("its output closed".into()));
+                let _ = tx.send(Answer::Closed("closed its output".into()));
                 return;
             }
             Err(e) => {
@@ -662,7 +831,7 @@ fn read_answers(stdout: impl Read, tx: SyncSender<Answer>) {
 
 /// Copies a player's stderr to its log, keeping the first [`STDERR_LOG_LIMIT`] bytes
 /// and reading (and dropping) the rest, so that the player never blocks on a full pipe.
-pub(crate) fn copy_bounded(mut stderr: impl Read, log: Option<&Path>) {
+pub(crate) fn copy_bounded(mut stderr: impl Read, log: Option<&Path>, words: Option<&LastWords>) {
     let mut file = log.and_then(|p| File::create(p).ok());
     let mut kept = 0u64;
     let mut dropped = 0u64;
@@ -671,6 +840,9 @@ pub(crate) fn copy_bounded(mut stderr: impl Read, log: Option<&Path>) {
         match stderr.read(&mut buf) {
             Ok(0) | Err(_) => break,
             Ok(n) => {
+                if let Some(words) = words {
+                    words.take_in(&buf[..n]);
+                }
                 let room = STDERR_LOG_LIMIT.saturating_sub(kept) as usize;
                 let keep = n.min(room);
                 if let Some(f) = file.as_mut()
@@ -682,6 +854,9 @@ pub(crate) fn copy_bounded(mut stderr: impl Read, log: Option<&Path>) {
                 dropped += (n - keep) as u64;
             }
         }
+    }
+    if let Some(words) = words {
+        words.end();
     }
     // An empty log is no news: leave no file.
     if kept == 0

@@ -192,8 +192,14 @@ fn fork_plan(
     let mut argv = game.argv.clone();
     argv.push("--fork-server".into());
     if table.sandbox.is_some() {
-        // The sandbox's /tmp is its own: emptied between games, as a fresh sandbox's.
-        argv.extend(["--scratch".into(), "/tmp".into()]);
+        // Each game it forks gets a sandbox of its own: its own mounts, with fresh,
+        // empty /tmp and /dev/shm, nothing of an earlier game.
+        argv.extend([
+            "--scratch".into(),
+            "/tmp".into(),
+            "--game-scratch-bytes".into(),
+            game.limits.scratch_bytes.to_string(),
+        ]);
     }
     let name: String = seat
         .name
@@ -208,6 +214,16 @@ fn fork_plan(
         // It idles between forks; its children are frozen in their games or not.
         freeze_between_commands: false,
         cores: Vec::new(),
+        // It may give each game mounts of its own.
+        sandbox: game.sandbox.clone().map(|(sandbox, view)| {
+            (
+                sandbox,
+                View {
+                    forks_games: true,
+                    ..view
+                },
+            )
+        }),
         ..game.clone()
     };
     Some((key, template, game))
@@ -221,6 +237,7 @@ fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
         read_only: vec![table.tabula.clone(), prolog.clone()],
         chdir: None,
         env: vec![("TABULA_PROLOG".into(), text(&prolog))],
+        forks_games: false,
     };
     // The verdicts on the rules' fast paths: the player need not check them again
     // (its sandbox cannot see this machine's cache).
@@ -418,14 +435,16 @@ pub fn play_game(
                 (notation.unwrap_or_else(|| text.clone()), next)
             }
             Judged::Unreadable => {
-                let reason = format!("unparsable: {}", shorten(&text));
+                // The record keeps the whole answer; the terminal shows it cut
+                // and escaped (crate::text::shown).
+                let reason = format!("unparsable: {text}");
                 return finish_reason(record, referee, &state, player, reason, players);
             }
             Judged::Illegal { mv, .. } => {
                 let why = referee
                     .explain_illegal(&state, &mv)?
                     .unwrap_or_else(|| "not a legal move".into());
-                let reason = format!("illegal: {} ({why})", shorten(&text));
+                let reason = format!("illegal: {text} ({why})");
                 return finish_reason(record, referee, &state, player, reason, players);
             }
         };
@@ -452,14 +471,6 @@ pub fn play_game(
             }
         }
     }
-}
-
-fn shorten(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
-    if text.chars().count() > 40 {
-        s.push('…');
-    }
-    s
 }
 
 fn finish_fault(

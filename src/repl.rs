@@ -32,6 +32,8 @@ Commands:
   :help [NAME]   the names of the documented predicates; with NAME, the documentation of those matching it
   :reload        re-read the rules files (after editing them)
   :files         the files loaded
+  :time GOAL     the goal's answers, then its CPU time and inferences
+  listing(NAME)  the clauses of NAME (NAME/ARITY, MODULE:NAME...) as the loaded files write them
   :quit          leave (also halt. or Ctrl-D)";
 
 /// What a new engine loses of the session, said when a stopped goal forces one.
@@ -140,6 +142,15 @@ impl Repl {
                 }
             };
             let trimmed = line.trim();
+            // `:time GOAL`: the goal's answers, and its CPU time and inferences.
+            if pending.is_empty()
+                && let Some(goal) = trimmed.strip_prefix(":time ")
+            {
+                let goal = goal.trim().trim_end_matches('.');
+                let timed = format!("use_module(library(time)), time(({goal})).");
+                self.answer(&timed, input, out);
+                continue;
+            }
             if pending.is_empty() && trimmed.starts_with(':') {
                 if !self.command(trimmed, out) {
                     return;

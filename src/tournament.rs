@@ -167,8 +167,8 @@ fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize
     if let Some(fault) = &game.fault {
         line.push_str(&format!(
             "  FORFEIT by {}: {}",
-            seat_name((fault.player as usize).wrapping_sub(1)),
-            fault.reason
+            crate::text::shown(&seat_name((fault.player as usize).wrapping_sub(1))),
+            crate::text::shown(&fault.reason)
         ));
     }
     line

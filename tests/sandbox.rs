@@ -521,3 +521,604 @@ fn without_bubblewrap_untrusted_players_are_refused_and_told_how_to_fix_it() {
     assert!(!base.join("champ").join("games.jsonl").exists());
     let _ = std::fs::remove_dir_all(&base);
 }
+
+// ---- Issue 37: nothing crosses the sandbox ----
+
+/// The records of a `--record` file.
+fn record_lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a record"))
+        .collect()
+}
+
+/// Every log in `dir`, one text.
+fn logs_in(dir: &Path) -> String {
+    let mut all = String::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        all.push_str(&text(&std::fs::read(e.path()).unwrap_or_default()));
+    }
+    all
+}
+
+fn escape_player(mode: &str, extra: &str) -> String {
+    format!("cmd:python3 tests/players/escape.py {mode} --bot examples/random_bot.py {extra}")
+}
+
+#[test]
+fn a_player_never_runs_as_root_and_gets_a_copy_of_what_nobody_cannot_read() {
+    tools_present();
+    use std::os::unix::fs::PermissionsExt;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // A student's folder under a folder of mode 0700 (a clone under /root): nobody
+    // cannot reach it where it is.
+    let base = scratch("private");
+    let ana = base.join("ana");
+    std::fs::create_dir_all(&ana).unwrap();
+    for file in ["tests/players/escape.py", "examples/random_bot.py"] {
+        let from = root().join(file);
+        std::fs::copy(&from, ana.join(from.file_name().unwrap())).unwrap();
+    }
+    let secret = token("ROOTONLY");
+    std::fs::write(ana.join("secret.txt"), &secret).unwrap();
+    std::fs::set_permissions(
+        ana.join("secret.txt"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let mark = token("PRIVATE");
+    let record = base.join("games.jsonl");
+    let logs = base.join("logs");
+    let p1 = format!(
+        "cmd:python3 {} probe --bot {} --name {mark} --sleep-ms=400 --target={}",
+        ana.join("escape.py").display(),
+        ana.join("random_bot.py").display(),
+        ana.join("secret.txt").display()
+    );
+    let args: Vec<String> = [
+        "match",
+        "kingpawn",
+        "--p1",
+        &p1,
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--move-time",
+        "2",
+        "--record",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([
+        record.to_string_lossy().into_owned(),
+        "--logs".into(),
+        logs.to_string_lossy().into_owned(),
+    ])
+    .collect();
+    // The user ids, as the host sees them, of the player's processes while it plays.
+    let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(&args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut uids = std::collections::BTreeSet::new();
+    let tabula_pid = child.id().to_string();
+    let watcher = std::thread::spawn(move || child.wait_with_output().unwrap());
+    while !watcher.is_finished() {
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            if entry.file_name().to_string_lossy() == tabula_pid {
+                continue; // the referee itself, whose command line names the player
+            }
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            // Not the referee's own forks before they run bwrap (tabula's command line).
+            if !text(&cmdline).contains(&mark)
+                || cmdline.starts_with(env!("CARGO_BIN_EXE_tabula").as_bytes())
+            {
+                continue;
+            }
+            let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+            if let Some(line) = status.lines().find(|l| l.starts_with("Uid:")) {
+                uids.insert(
+                    line.split_whitespace()
+                        .skip(1)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = watcher.join().unwrap();
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let games = record_lines(&record);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(g.get("fault").is_none(), "it played from its copy: {g}");
+    }
+    assert!(!uids.is_empty(), "the player was seen");
+    for uid in &uids {
+        assert_eq!(
+            uid, "65534 65534 65534 65534",
+            "never root outside: {uids:?}"
+        );
+    }
+    // Its copy keeps the permissions: a file only root may read stays unread.
+    let log = logs_in(&logs);
+    assert!(!log.contains(&secret), "{log}");
+    assert!(
+        log.contains(&format!("CANNOT-READ {}", ana.join("secret.txt").display())),
+        "{log}"
+    );
+    std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Runs tabula with descriptors 7, 8 and 9 open on `fds` (as a shell's `7<secret
+/// 8>>file 9<DIR` leaves them).
+fn tabula_with_descriptors(args: &[&str], fds: [&std::fs::File; 3]) -> Output {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::process::CommandExt;
+    let raw: Vec<i32> = fds.iter().map(|f| f.as_raw_fd()).collect();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    // SAFETY: between fork and exec, only fcntl and dup2 on descriptors opened before.
+    unsafe {
+        command.pre_exec(move || {
+            let mut high = Vec::new();
+            for fd in &raw {
+                let h = libc::fcntl(*fd, libc::F_DUPFD, 100);
+                if h < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                high.push(h);
+            }
+            for (k, h) in high.iter().enumerate() {
+                if libc::dup2(*h, 7 + k as i32) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    command.output().unwrap()
+}
+
+#[test]
+fn descriptors_tabula_was_started_with_reach_no_player() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("descriptors");
+    let secret = token("fdsecret").to_lowercase();
+    let secret_file = base.join("secret-7.txt");
+    std::fs::write(&secret_file, format!("{secret}.\n")).unwrap();
+    let appended = base.join("append-8.txt");
+    std::fs::write(&appended, "").unwrap();
+    let other = base.join("other-player");
+    std::fs::create_dir_all(&other).unwrap();
+    let other_secret = token("fdsource").to_lowercase();
+    std::fs::write(other.join("secret.txt"), format!("{other_secret}.\n")).unwrap();
+    let seven = std::fs::File::open(&secret_file).unwrap();
+    let eight = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&appended)
+        .unwrap();
+    let nine = std::fs::File::open(&other).unwrap();
+    let record = base.join("games.jsonl");
+    let logs = base.join("logs");
+    let (record_arg, logs_arg) = (
+        record.to_string_lossy().into_owned(),
+        logs.to_string_lossy().into_owned(),
+    );
+    let probe = escape_player("probe", "");
+    // A program, and a .pl player (served by a fork server where it can be).
+    let o = tabula_with_descriptors(
+        &[
+            "match",
+            "breakthrough",
+            "--p1",
+            &probe,
+            "--p2",
+            "tests/players/fd_reader.pl",
+            "--games",
+            "2",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--record",
+            &record_arg,
+            "--logs",
+            &logs_arg,
+        ],
+        [&seven, &eight, &nine],
+    );
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let games = record_lines(&record);
+    assert_eq!(games.len(), 2);
+    let everything = format!(
+        "{}{}{}{}",
+        text(&o.stdout),
+        text(&o.stderr),
+        std::fs::read_to_string(&record).unwrap(),
+        logs_in(&logs)
+    );
+    for s in [&secret, &other_secret] {
+        assert!(
+            !everything.contains(s.as_str()),
+            "{s} crossed:\n{everything}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&appended).unwrap(),
+        "",
+        "fd 8 written"
+    );
+    let log = logs_in(&logs);
+    assert!(log.contains("FD7-FAILED"), "the probe tried: {log}");
+    assert!(log.contains("FD8-FAILED"), "{log}");
+    assert!(log.contains("FD9-FAILED"), "{log}");
+    // Only stdin, stdout and stderr: not even bwrap's own (its seccomp filter's).
+    let held: Vec<&str> = log.lines().filter(|l| l.starts_with("FD ")).collect();
+    assert!(!held.is_empty(), "{log}");
+    for line in &held {
+        assert!(
+            ["FD 0 ->", "FD 1 ->", "FD 2 ->"]
+                .iter()
+                .any(|fd| line.starts_with(fd)),
+            "{line}\n{log}"
+        );
+    }
+    // The honest results: nobody lost by a fault (the .pl player found nothing to
+    // answer with; the probe played on).
+    for g in &games {
+        assert!(g.get("fault").is_none(), "{g}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_players_text_reaches_the_terminal_without_its_controls() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("terminal");
+    for mode in ["message", "garbage"] {
+        let record = base.join(format!("{mode}.jsonl"));
+        let record_arg = record.to_string_lossy().into_owned();
+        let player = escape_player(mode, "");
+        let o = tabula_with(
+            &[
+                "match",
+                "kingpawn",
+                "--p1",
+                &player,
+                "--p2",
+                "random",
+                "--games",
+                "2",
+                "--record",
+                &record_arg,
+            ],
+            &[],
+        );
+        assert!(
+            o.status.success(),
+            "{}\n{}",
+            text(&o.stdout),
+            text(&o.stderr)
+        );
+        let mut shown = o.stdout.clone();
+        shown.extend(&o.stderr);
+        for control in [b"\x1b".as_slice(), b"\x07", "\u{202e}".as_bytes()] {
+            assert!(
+                !shown.windows(control.len()).any(|w| w == control),
+                "{mode}: {control:?} reached the terminal:\n{}",
+                text(&shown)
+            );
+        }
+        let out = text(&o.stdout);
+        assert!(out.contains("\\e[2J"), "{mode}: made visible: {out}");
+        assert!(out.contains("\\u{202e}evil"), "{mode}: {out}");
+        // The record keeps the whole.
+        let games = record_lines(&record);
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            let reason = g["fault"]["reason"].as_str().unwrap_or("");
+            assert!(reason.contains("\x1b[2J"), "{mode}: {g}");
+            if mode == "message" {
+                assert!(reason.contains(&"x".repeat(12000)), "{mode}: whole");
+                assert!(out.contains("more bytes)"), "{mode}: cut: {out}");
+                assert!(out.lines().all(|l| l.len() < 1000), "{mode}: {out}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_crash_says_how_and_the_players_last_words() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("lastwords");
+    let play = |p1: &str, name: &str| {
+        let record = base.join(format!("{name}.jsonl"));
+        let record_arg = record.to_string_lossy().into_owned();
+        let o = tabula_with(
+            &[
+                "match",
+                "kingpawn",
+                "--p1",
+                p1,
+                "--p2",
+                "random",
+                "--games",
+                "1",
+                "--move-time",
+                "1",
+                "--record",
+                &record_arg,
+            ],
+            &[],
+        );
+        assert!(
+            o.status.success(),
+            "{}\n{}",
+            text(&o.stdout),
+            text(&o.stderr)
+        );
+        let games = record_lines(&record);
+        assert_eq!(games.len(), 1);
+        let reason = games[0]["fault"]["reason"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        (reason, text(&o.stdout))
+    };
+    let (reason, out) = play(&escape_player("lastwords", ""), "lastwords");
+    let expected =
+        "crash: exit 1 (its last words: \"ModuleNotFoundError: No module named 'numpy'\")";
+    assert_eq!(reason, expected);
+    assert!(out.contains(expected), "{out}");
+    // Closed its output and went on spinning: a crash, not a time-out.
+    let (reason, _) = play(&escape_player("close", ""), "close");
+    assert!(reason.starts_with("crash: closed its output"), "{reason}");
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_program_in_a_virtual_environment_runs_as_named_and_imports_its_module() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("venv");
+    let venv = base.join("venv");
+    let made = Command::new("/usr/bin/python3")
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "python3 -m venv: {}",
+        text(&made.stderr)
+    );
+    // A tiny package of our own, installed in the environment from a wheel made here.
+    let wheel = base.join("tabula_venv_mark-1.0-py3-none-any.whl");
+    let script = format!(
+        "import zipfile\nwith zipfile.ZipFile({:?}, 'w') as z:\n    z.writestr('tabula_venv_mark/__init__.py', 'WHERE = \"venv\"\\n')\n    z.writestr('tabula_venv_mark-1.0.dist-info/METADATA', 'Metadata-Version: 2.1\\nName: tabula-venv-mark\\nVersion: 1.0\\n')\n    z.writestr('tabula_venv_mark-1.0.dist-info/WHEEL', 'Wheel-Version: 1.0\\nGenerator: tabula-test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n')\n    z.writestr('tabula_venv_mark-1.0.dist-info/RECORD', '')\n",
+        wheel.to_string_lossy()
+    );
+    let zipped = Command::new("/usr/bin/python3")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert!(zipped.status.success(), "{}", text(&zipped.stderr));
+    let installed = Command::new(venv.join("bin/python"))
+        .args(["-m", "pip", "install", "-q", "--no-index"])
+        .arg(&wheel)
+        .output()
+        .unwrap();
+    assert!(
+        installed.status.success(),
+        "pip: {}",
+        text(&installed.stderr)
+    );
+    std::fs::copy(
+        root().join("examples/random_bot.py"),
+        base.join("random_bot.py"),
+    )
+    .unwrap();
+    std::fs::write(
+        base.join("venv_bot.py"),
+        "import sys\nsys.dont_write_bytecode = True\nimport tabula_venv_mark\nimport random_bot\n\
+         sys.stderr.write('PREFIX ' + sys.prefix + ' ' + tabula_venv_mark.WHERE + '\\n')\n\
+         random_bot.main()\n",
+    )
+    .unwrap();
+    let record = base.join("games.jsonl");
+    let logs = base.join("logs");
+    let p1 = format!(
+        "cmd:{} {}",
+        venv.join("bin/python").display(),
+        base.join("venv_bot.py").display()
+    );
+    for sandbox in [true, false] {
+        let (record_arg, logs_arg) = (
+            record.to_string_lossy().into_owned(),
+            logs.to_string_lossy().into_owned(),
+        );
+        let _ = std::fs::remove_file(&record);
+        let _ = std::fs::remove_dir_all(&logs);
+        let mut args = vec![
+            "match",
+            "kingpawn",
+            "--p1",
+            &p1,
+            "--p2",
+            "random",
+            "--games",
+            "2",
+            "--record",
+            &record_arg,
+            "--logs",
+            &logs_arg,
+        ];
+        if !sandbox {
+            args.push("--no-sandbox");
+        }
+        let o = tabula_with(&args, &[]);
+        assert!(
+            o.status.success(),
+            "{}\n{}",
+            text(&o.stdout),
+            text(&o.stderr)
+        );
+        let games = record_lines(&record);
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert!(
+                g.get("fault").is_none(),
+                "sandbox {sandbox}: {g}\n{}",
+                logs_in(&logs)
+            );
+        }
+        let log = logs_in(&logs);
+        assert!(
+            log.contains(&format!("PREFIX {} venv", venv.display())),
+            "sandbox {sandbox}: {log}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn only_tmp_and_dev_shm_are_writable_and_the_out_folder_is_never_given() {
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("writable");
+    let out = base.join("champ");
+    // The championship's folder named on the player's command line, as a path and
+    // inside a path: never bound.
+    std::fs::create_dir_all(out.join("inner")).unwrap();
+    let probe = format!(
+        "probe={} {} {}",
+        escape_player("probe", ""),
+        out.display(),
+        out.join("inner").display()
+    );
+    let players = vec![
+        probe,
+        "bot=cmd:python3 examples/random_bot.py --seed 5".into(),
+    ];
+    run(&championship(&out, &players, &["--move-time", "1"]), &[]);
+    let log = logs_of(&out, "probe");
+    for path in ["/pwned", "/etc/pwned", "/dev/pwned"] {
+        assert!(
+            log.contains(&format!("CANNOT-WRITE {path}")),
+            "{path}: {log}"
+        );
+        assert!(!log.contains(&format!("WROTE {path}")), "{path}: {log}");
+    }
+    for path in ["/dev/shm/probe", "/tmp/probe"] {
+        assert!(log.contains(&format!("WROTE {path}")), "{path}: {log}");
+    }
+    let mounts: Vec<&str> = log.lines().filter(|l| l.starts_with("MOUNT ")).collect();
+    assert!(mounts.len() > 3, "{log}");
+    let out_text = out.to_string_lossy().into_owned();
+    for m in &mounts {
+        assert!(!m.contains(&out_text), "the out folder was given: {m}");
+    }
+    // Writable mounts: /tmp and /dev/shm only.
+    for m in &mounts {
+        let fields: Vec<&str> = m.split_whitespace().collect();
+        let (point, options) = (fields[5], fields[6]);
+        if options.split(',').any(|o| o == "rw") {
+            assert!(
+                ["/tmp", "/dev/shm", "/proc", "/dev/pts"].contains(&point)
+                    || point.starts_with("/dev/"),
+                "writable: {m}"
+            );
+        }
+    }
+    let games = records(&out);
+    for g in &games {
+        assert!(g.get("fault").is_none(), "{g}");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_system_call_no_player_needs_ends_the_player() {
+    // The seccomp filter: ptrace (and keyctl, ...) end a sandboxed player; without
+    // the sandbox the same calls return, so the test could fail.
+    tools_present();
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let base = scratch("seccomp");
+    let player = escape_player("ptrace", "");
+    for sandbox in [true, false] {
+        let record = base.join(format!("{sandbox}.jsonl"));
+        let logs = base.join(format!("logs-{sandbox}"));
+        let (record_arg, logs_arg) = (
+            record.to_string_lossy().into_owned(),
+            logs.to_string_lossy().into_owned(),
+        );
+        let mut args = vec![
+            "match",
+            "kingpawn",
+            "--p1",
+            &player,
+            "--p2",
+            "random",
+            "--games",
+            "1",
+            "--record",
+            &record_arg,
+            "--logs",
+            &logs_arg,
+        ];
+        if !sandbox {
+            args.push("--no-sandbox");
+        }
+        let o = tabula_with(&args, &[]);
+        assert!(
+            o.status.success(),
+            "{}\n{}",
+            text(&o.stdout),
+            text(&o.stderr)
+        );
+        let games = record_lines(&record);
+        assert_eq!(games.len(), 1);
+        let reason = games[0]["fault"]["reason"].as_str().unwrap_or("");
+        if sandbox {
+            assert!(
+                reason.starts_with("crash: exit 159 (signal 31, SIGSYS"),
+                "{}",
+                games[0]
+            );
+            assert!(!logs_in(&logs).contains("PTRACE"), "{}", logs_in(&logs));
+        } else {
+            assert_eq!(reason, "", "{}", games[0]);
+            assert!(logs_in(&logs).contains("PTRACE 0"), "{}", logs_in(&logs));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -577,7 +577,10 @@ fn attacks_are_refused() {
         .split(" said\">")
         .nth(1)
         .unwrap_or_else(|| panic!("the message's lines are not kept: {page}"));
-    assert!(said.contains("\n1 | command") && said.contains('^'), "{page}");
+    assert!(
+        said.contains("\n1 | command") && said.contains('^'),
+        "{page}"
+    );
 
     // An honest Python player qualifies on Breakthrough's random start.
     let (status, page) = upload(&m, &server, "bot.py", seeded_random_bot(11));

@@ -8,7 +8,12 @@ pub(super) struct MatchArgs {
     /// The game
     pub(super) game: Option<String>,
     /// The first player (starts the odd-numbered games): a computer player (random,
-    /// greedy, ai ...), FILE.pl, FILE.lisp (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
+    /// greedy, ai ...), FILE.pl, FILE.lisp (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS".
+    /// In the sandbox a cmd: player sees, read-only, the folder of its program (when
+    /// given as a path; a virtual environment's whole folder) and of each file its
+    /// words name (a folder only when written with a /), never the --logs folder nor
+    /// the other player's; a bare word stays a word. Of the machine only /usr; only
+    /// /tmp and /dev/shm are writable (docs/security.md)
     #[arg(long)]
     pub(super) p1: PlayerSpec,
     /// The second player (starts the even-numbered games)
@@ -69,7 +74,8 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| GameError::Usage(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let hidden: Vec<PathBuf> = args.logs.iter().cloned().collect();
+    // The logs and the record are the referee's: no player is given them.
+    let hidden: Vec<PathBuf> = args.logs.iter().chain(&args.record).cloned().collect();
     let sandbox = player_sandbox(args.no_sandbox, &[&args.p1, &args.p2], hidden)?;
     let spec = MatchSpec {
         table: crate::referee::Table {

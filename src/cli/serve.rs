@@ -22,6 +22,10 @@ pub(super) struct ServeArgs {
     /// left in it whenever no game is in progress
     #[arg(long, requires = "fork_server")]
     pub(super) scratch: Option<PathBuf>,
+    /// With --fork-server in a sandbox: give each game a mount namespace of its own,
+    /// with fresh /tmp and /dev/shm of this many bytes each
+    #[arg(long, requires = "fork_server")]
+    pub(super) game_scratch_bytes: Option<u64>,
 }
 
 /// A handle on the real stdout, after which file descriptor 1 points at stderr.
@@ -41,10 +45,18 @@ pub(super) fn protocol_stdout() -> Result<std::fs::File, GameError> {
 }
 
 pub(super) fn serve(args: ServeArgs) -> Result<(), GameError> {
+    // What the player writes on user_error goes to its log, like any program's stderr.
+    crate::engine::errors_to_stderr();
+    // Before a thing of the player's is loaded: the capability that gives each game
+    // its own mounts is kept for the forked children alone.
+    if args.fork_server && args.game_scratch_bytes.is_some() {
+        crate::forkserver::keep_mount_capability_for_children()
+            .map_err(|e| GameError::Usage(format!("the fork server: {e}")))?;
+    }
     let info = game_info(Some(&args.game), args.rules.as_deref())?;
     if args.fork_server {
         let loaded = crate::serve::load(info, &args.spec, args.rules.as_deref())?;
-        return crate::forkserver::run(loaded, args.scratch.as_deref());
+        return crate::forkserver::run(loaded, args.scratch.as_deref(), args.game_scratch_bytes);
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

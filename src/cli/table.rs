@@ -57,7 +57,7 @@ pub(super) fn table_setup(
 pub(super) fn player_sandbox(
     no_sandbox: bool,
     players: &[&PlayerSpec],
-    mut hidden: Vec<PathBuf>,
+    hidden: Vec<PathBuf>,
 ) -> Result<Option<Arc<Sandbox>>, GameError> {
     if no_sandbox {
         eprintln!(
@@ -65,13 +65,11 @@ pub(super) fn player_sandbox(
         );
         return Ok(None);
     }
-    for spec in players {
-        hidden.extend(spec.own_folders());
-    }
+    let own: Vec<PathBuf> = players.iter().flat_map(|s| s.own_folders()).collect();
     let untrusted = players
         .iter()
         .any(|s| s.is_program() || matches!(s, PlayerSpec::File(_)));
-    match Sandbox::new(hidden) {
+    match Sandbox::new(hidden, own) {
         Ok(sandbox) => {
             if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {
                 eprintln!(

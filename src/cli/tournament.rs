@@ -13,7 +13,12 @@ pub(super) struct TournamentArgs {
     pub(super) game: Option<String>,
     /// A player: ai, greedy, random, FILE.pl, FILE.lisp (kingpawn, run by SBCL) or
     /// "cmd:PROGRAM ARGS", optionally named: NAME=SPEC (repeat for every player); SPEC@MS
-    /// gives it a limit a move of its own in milliseconds (time odds): fast=ai@250
+    /// gives it a limit a move of its own in milliseconds (time odds): fast=ai@250.
+    /// In the sandbox a cmd: player sees, read-only, the folder of its program (when
+    /// given as a path; a virtual environment's whole folder) and of each file its
+    /// words name (a folder only when written with a /), never the --out folder nor
+    /// another player's; a bare word stays a word. Of the machine only /usr; only
+    /// /tmp and /dev/shm are writable (docs/security.md)
     #[arg(long = "player", value_name = "SPEC", required = true)]
     pub(super) players: Vec<String>,
     /// The folder for the records, logs, standings and web page; rerunning with the

@@ -14,7 +14,7 @@
 //!   thread and answered as an error, with a fresh machine for the next request.
 
 use crate::term::{self, Term};
-use scryer_prolog::{Machine, MachineBuilder, StreamConfig};
+use scryer_prolog::{Machine, MachineBuilder, OutputStreamConfig, StreamConfig};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Cursor;
@@ -168,9 +168,19 @@ pub fn syntax_error_text(error: &Term, goal: &str) -> String {
     }
 }
 
+/// A predicate indicator as people write it: `dots:box_points/1` (not the operator
+/// form `dots:(box_points/1)`), `user:` left out.
+fn indicator_text(pi: &Term) -> String {
+    match term::args(pi, ":", 2) {
+        Some([Term::Atom(m), rest]) if m == "user" => term::to_text(rest),
+        Some([Term::Atom(m), rest]) => format!("{}:{}", term::quote_atom(m), term::to_text(rest)),
+        _ => term::to_text(pi),
+    }
+}
+
 /// The sentence alone, when the error is one tabula knows how to say.
 pub fn error_sentence(error: &Term) -> Option<String> {
-    let [formal, _context] = term::args(error, "error", 2)? else {
+    let [formal, context] = term::args(error, "error", 2)? else {
         return None;
     };
     let plain = |t: &Term| term::as_text(t).unwrap_or_else(|| term::to_text(t));
@@ -181,7 +191,20 @@ pub fn error_sentence(error: &Term) -> Option<String> {
                 format!("{} is not an arithmetic function", term::to_text(culprit))
             }
             ("existence_error", [Term::Atom(k), culprit]) if k == "procedure" => {
-                format!("unknown procedure {}", term::to_text(culprit))
+                // The REPL adds the loaded predicates a person may have meant.
+                let near: Vec<String> = term::args(context, "context", 2)
+                    .and_then(|c| term::args(&c[1], "did_you_mean", 1))
+                    .and_then(|d| term::as_list(&d[0]))
+                    .map(|l| l.iter().map(indicator_text).collect())
+                    .unwrap_or_default();
+                match near.as_slice() {
+                    [] => format!("unknown procedure {}", indicator_text(culprit)),
+                    _ => format!(
+                        "unknown procedure {} (did you mean {}?)",
+                        indicator_text(culprit),
+                        near.join(" or ")
+                    ),
+                }
             }
             ("existence_error", [Term::Atom(k), culprit]) if k == "source_sink" => {
                 format!("no such file: {}", plain(culprit))
@@ -524,6 +547,16 @@ struct Worker {
     loaded: Vec<PathBuf>,
 }
 
+/// Whether the machines built from now on write `user_error` to this process's stderr
+/// (a served player's log) rather than to the engine's output.
+static ERRORS_TO_STDERR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sends `user_error` of the machines built from now on to this process's stderr:
+/// `tabula serve`, whose stderr is the player's log.
+pub fn errors_to_stderr() {
+    ERRORS_TO_STDERR.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
     let sink = |output: Arc<Mutex<String>>| -> OutputSink {
         Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
@@ -536,6 +569,11 @@ fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
     };
     let (_input, streams) =
         StreamConfig::from_callbacks(Some(sink(output.clone())), Some(sink(output.clone())));
+    let streams = if ERRORS_TO_STDERR.load(std::sync::atomic::Ordering::Relaxed) {
+        streams.with_user_error(OutputStreamConfig::stderr())
+    } else {
+        streams
+    };
     let mut machine = crate::timing::timed("Scryer machine built", || {
         MachineBuilder::default()
             .with_streams(streams)

@@ -7,13 +7,14 @@ runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
-                      file_facts/2]).
+                      file_facts/2, list_clauses/1]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
 :- use_module(library(iso_ext)).
 :- use_module(library(format)).
 :- use_module(library(assoc)).
+:- use_module(library(error)).
 
 %% run(+GoalChars, -Bindings, -Outcome, -Residue)
 % Reads GoalChars as a term and calls it. Bindings is the list of Name=Value pairs of
@@ -34,8 +35,12 @@ run(Chars, Mode, Bindings, Outcome, Residue) :-
         Bindings = [], Residue = [],
         Outcome = exception(error(instantiation_error, call/1))
     ;   Bindings = Bindings0,
-        (   Mode = det(Det) -> Call = setup_call_cleanup(true, user:Goal, Det = true)
-        ;   Call = user:Goal
+        % listing/1 at the toplevel lists the loaded files' clauses too.
+        (   Mode = det(_), Goal = listing(Spec) -> Goal1 = '$tabula':list_clauses(Spec)
+        ;   Goal1 = user:Goal
+        ),
+        (   Mode = det(Det) -> Call = setup_call_cleanup(true, Goal1, Det = true)
+        ;   Call = Goal1
         ),
         catch(( call(Call), Outcome = true ), Ball, Outcome = exception(Ball)),
         flush_output,
@@ -66,6 +71,55 @@ residue(Bindings, Residue) :-
         copy_term(Vars, Vars, Residue)
     ).
 
+% The files consulted in this machine, in order (listing/1 reads them).
+:- dynamic(loaded_file/1).
+
+%% list_clauses(+Spec)
+% listing/1 at the REPL.
+% Prints the clauses of the predicates Spec names (Name, Name/Arity, Module:Name or
+% Module:Name/Arity) as the loaded files write them, as portray_clause/1 prints
+% them: the rules' predicates are static, so their clauses are read from their
+% files; clauses asserted at the prompt (dynamic predicates) after them.
+%   ?- list_clauses(box_points).
+%   box_points(10).
+list_clauses(Spec) :-
+    (   Spec = M:NA -> true ; M = _, NA = Spec ),
+    (   NA = N/A -> true ; N = NA ),
+    must_be(atom, N),
+    findall(Path, loaded_file(Path), Paths),
+    forall(member(Path, Paths), list_file(Path, M, N, A)),
+    (   atom(M) -> Q = M ; Q = user ),
+    forall(( catch(current_predicate(Q:N/A1), _, fail), (var(A) ; A1 == A),
+             functor(H, N, A1) ),
+           forall(catch(Q:clause(H, B), _, fail), portray_dynamic(H, B))).
+
+portray_dynamic(H, true) :- !, portray_clause(H).
+portray_dynamic(H, B) :- portray_clause((H :- B)).
+
+list_file(Path, M, N, A) :-
+    catch(source_module(Path, FileModule), _, FileModule = user),
+    (   var(M) -> true ; M == FileModule ),
+    !,
+    catch(setup_call_cleanup(open_source(Path, S), list_terms(S, N, A, false), close(S)),
+          _, true).
+list_file(_, _, _, _).
+
+list_terms(S, N, A, Listed) :-
+    (   '$devour_whitespace'(S) -> catch(read_term(S, T, []), _, T = '$unreadable')
+    ;   T = end_of_file
+    ),
+    (   T == end_of_file -> ( Listed == true -> nl ; true )
+    ;   (   T \= (:- _), clause_head(T, H), functor(H, N, A1), ( var(A) ; A1 == A ) ->
+            portray_clause(T), Listed1 = true
+        ;   Listed1 = Listed
+        ),
+        list_terms(S, N, A, Listed1)
+    ).
+
+clause_head((H :- _), H) :- !, callable(H).
+clause_head((H --> _), H1) :- !, callable(H), functor(H, F, A0), A is A0 + 2, functor(H1, F, A).
+clause_head(H, H) :- callable(H).
+
 %% consult_file(+PathChars, +Scan, -Result)
 % Consults the file at PathChars. Result is `ok`, or `clean` (ok, and the file's text
 % alone says it has none of the clauses refused below: a file with the same text need
@@ -88,6 +142,7 @@ consult_file(PathChars, Scan, Result) :-
     (   Outcome = refused(Refusal, Line) ->
         Result = error(error(Refusal, consult/1), Line)
     ;   catch(consult_source(Path), E, true),
+        (   var(E) -> retractall(loaded_file(Path)), assertz(loaded_file(Path)) ; true ),
         (   nonvar(E) ->
             error_line(E, Path, Line),
             Result = error(E, Line)
@@ -331,10 +386,81 @@ contains_functor(T, F, A) :-
 % ("X = f(Y), Z = 3", "true"), Kind is `true`, `syntax_error` or `exception`, and Last
 % is `true` when no other solution can follow (`false` when one may).
 repl_answer(Chars, Text, Kind, Last) :-
-    run(Chars, det(Det), Bindings, Outcome, Residue),
+    run(Chars, det(Det), Bindings, Outcome0, Residue),
+    named_procedure(Outcome0, Chars, Outcome),
     answer_text(Outcome, Bindings, Residue, Text0, Kind),
     atom_chars(Text, Text0),
     (   Det == true -> Last = true ; Kind \== true -> Last = true ; Last = false ).
+
+%% named_procedure(+Outcome0, +GoalChars, -Outcome)
+% An unknown procedure is named with the module it was called in, as SWI-Prolog
+% names it (dots:no_such/1: the module a M:Goal in the goal gives, else user), and
+% the context lists the loaded predicates of that module with the same name and
+% another arity, or a name one or two letters away: did_you_mean(List).
+%   ?- named_procedure(exception(error(existence_error(procedure, box_point/1), box_point/1)),
+%                      "dots:box_point(X)", O).
+%   O = exception(error(existence_error(procedure, dots:box_point/1),
+%                       context(dots:box_point/1, did_you_mean([dots:box_points/1])))).
+named_procedure(exception(error(existence_error(procedure, N/A), _)), Chars,
+                exception(error(existence_error(procedure, M:N/A), Context))) :-
+    atom(N), integer(A), !,
+    (   catch(read_goal(Chars, Goal, _), _, fail), called_in(Goal, N, A, M0) -> M = M0
+    ;   M = user
+    ),
+    findall(M:N2/A2, ( catch(current_predicate(M:N2/A2), _, fail),
+                       N2/A2 \== N/A, near(N, A, N2, A2) ), Near0),
+    sort(Near0, Near),
+    (   Near == [] -> Context = M:N/A
+    ;   Context = context(M:N/A, did_you_mean(Near))
+    ).
+named_procedure(Outcome, _, Outcome).
+
+% The module a call of N/A in Goal is qualified with (the innermost M:G).
+called_in(M:G, N, A, Module) :-
+    atom(M), !,
+    (   nonvar(G), called_in(G, N, A, Module) -> true
+    ;   nonvar(G), functor(G, N, A), Module = M
+    ).
+called_in(G, N, A, Module) :-
+    compound(G),
+    G =.. [_|Args],
+    member(Arg, Args),
+    nonvar(Arg),
+    called_in(Arg, N, A, Module), !.
+
+% Another predicate a person may have meant: the same name, or a name at most two
+% edits away (one for short names), with the same arity.
+near(N, _, N, _) :- !.
+near(N, A, N2, A) :-
+    atom_chars(N, Cs), atom_chars(N2, Cs2),
+    length(Cs, L), L >= 3,
+    (   L =< 4 -> Max = 1 ; Max = 2 ),
+    length(Cs2, L2), abs(L - L2) =< Max,
+    edits(Cs, Cs2, D), D =< Max.
+
+% The Levenshtein distance of two lists of characters.
+edits(As, Bs, D) :-
+    length(Bs, LB),
+    numlist0(LB, Row0),
+    edit_rows(As, 1, Bs, Row0, Row),
+    reverse(Row, [D|_]).
+
+numlist0(N, L) :- numlist0_(0, N, L).
+numlist0_(I, N, [I|L]) :- ( I < N -> I1 is I + 1, numlist0_(I1, N, L) ; L = [] ).
+
+edit_rows([], _, _, Row, Row).
+edit_rows([A|As], I, Bs, [P|Prev], Row) :-
+    Left is P + 1,
+    edit_row(Bs, A, P, Prev, Left, Cells),
+    I1 is I + 1,
+    edit_rows(As, I1, Bs, [Left|Cells], Row).
+
+% One row: Diag the cell above-left, [Up|Ups] the cells above, Left the cell to the left.
+edit_row([], _, _, [], _, []).
+edit_row([B|Bs], A, Diag, [Up|Ups], Left, [C|Cs]) :-
+    (   A == B -> Cost = 0 ; Cost = 1 ),
+    C is min(min(Up + 1, Left + 1), Diag + Cost),
+    edit_row(Bs, A, Up, Ups, C, Cs).
 
 answer_text(true, Bindings, Residue, Text, true) :-
     visible_bindings(Bindings, Bindings, Visible),

@@ -17,7 +17,7 @@
 
 mod template;
 
-pub use template::run;
+pub use template::{keep_mount_capability_for_children, run};
 
 use crate::cgroup::{Feature, Group, Hierarchies};
 use crate::protocol::{self, Launch, PlayerProcess};
@@ -237,7 +237,7 @@ impl Template {
         let mut child = child;
         if let Some(stderr) = child.stderr.take() {
             let log = self.launch.log.clone();
-            std::thread::spawn(move || protocol::copy_bounded(stderr, log.as_deref()));
+            std::thread::spawn(move || protocol::copy_bounded(stderr, log.as_deref(), None));
         }
         let replies = BufReader::new(ours.try_clone().map_err(|e| e.to_string())?);
         Ok(Running {

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{IoSliceMut, Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -39,8 +39,14 @@ const MAX_STATUSES: usize = 4096;
 
 /// Serves fork requests on standard input until it closes. `scratch`: the sandbox's
 /// own scratch folder, emptied of what the games left there whenever no game is in
-/// progress, so that a game finds it as a fresh start would.
-pub fn run(loaded: Loaded, scratch: Option<&Path>) -> Result<(), GameError> {
+/// progress, so that a game finds it as a fresh start would. `game_scratch_bytes`:
+/// each child gets a mount namespace of its own instead, with fresh, empty `/tmp`
+/// and `/dev/shm` of that size (see [`own_mounts`]).
+pub fn run(
+    loaded: Loaded,
+    scratch: Option<&Path>,
+    game_scratch_bytes: Option<u64>,
+) -> Result<(), GameError> {
     if LOADED.set(loaded).is_err() {
         return Err(GameError::Usage("the fork server started twice".into()));
     }
@@ -78,6 +84,7 @@ pub fn run(loaded: Loaded, scratch: Option<&Path>) -> Result<(), GameError> {
             (Some("fork"), Some(seed)) if fds.len() == 4 => match seed.parse::<u64>() {
                 Ok(seed) => {
                     if let Some(dir) = scratch
+                        && game_scratch_bytes.is_none()
                         && reaper.reap_all() == 0
                     {
                         empty_scratch(dir, &loaded_files);
@@ -85,7 +92,7 @@ pub fn run(loaded: Loaded, scratch: Option<&Path>) -> Result<(), GameError> {
                     match loaded
                         .rules()
                         .engine()
-                        .fork(Box::new(move || child(fds, seed)))
+                        .fork(Box::new(move || child(fds, seed, game_scratch_bytes)))
                     {
                         Ok(pid) => {
                             reaper.forked();
@@ -177,16 +184,15 @@ fn read_request(
 }
 
 /// A forked child, on the engine's thread (its only one): takes the game's descriptors
-/// as its standard ones, waits for the referee's go, and serves the game on them. It
-/// ends the process.
-fn child(fds: Vec<OwnedFd>, seed: u64) {
+/// as its standard ones (and closes every other), gets mounts of its own when asked,
+/// waits for the referee's go, and serves the game on them. It ends the process.
+fn child(fds: Vec<OwnedFd>, seed: u64, game_scratch_bytes: Option<u64>) {
     let mut fds = fds.into_iter();
     let (Some(input), Some(output), Some(log), Some(handshake)) =
         (fds.next(), fds.next(), fds.next(), fds.next())
     else {
         std::process::exit(70);
     };
-    use std::os::fd::AsRawFd;
     // SAFETY: dup2 onto the standard descriptors (the control socket, which was
     // descriptor 0, is closed by it in this child); the originals are dropped below.
     let moved = unsafe {
@@ -197,6 +203,15 @@ fn child(fds: Vec<OwnedFd>, seed: u64) {
     drop(input);
     drop(log);
     if !moved {
+        std::process::exit(70);
+    }
+    // Nothing of the fork server's crosses into the game: no descriptor but the
+    // game's own.
+    close_all_but(&[0, 1, 2, output.as_raw_fd(), handshake.as_raw_fd()]);
+    if let Some(bytes) = game_scratch_bytes
+        && let Err(why) = own_mounts(bytes)
+    {
+        eprintln!("tabula serve: no sandbox of its own for the game: {why}");
         std::process::exit(70);
     }
     let mut handshake = UnixStream::from(handshake);
@@ -220,6 +235,125 @@ fn child(fds: Vec<OwnedFd>, seed: u64) {
             std::process::exit(2);
         }
     }
+}
+
+/// Closes every descriptor of this process but `keep`.
+fn close_all_but(keep: &[RawFd]) {
+    let open: Vec<RawFd> = match std::fs::read_dir("/proc/self/fd") {
+        Ok(dir) => dir
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
+            .collect(),
+        Err(_) => (0..1024).collect(),
+    };
+    for fd in open {
+        if !keep.contains(&fd) {
+            // SAFETY: closes a descriptor of this (forked, single-threaded) process
+            // that nothing here uses again; the process ends without dropping them.
+            unsafe { libc::close(fd) };
+        }
+    }
+}
+
+/// `CAP_SYS_ADMIN`'s bit in a capability set.
+const SYS_ADMIN: u32 = 1 << 21; // CAP_SYS_ADMIN
+
+#[repr(C)]
+struct CapHeader {
+    version: u32,
+    pid: libc::c_int,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct CapData {
+    effective: u32,
+    permitted: u32,
+    inheritable: u32,
+}
+
+/// Sets this thread's capabilities (the first 32; the others are never held here).
+fn set_capabilities(effective: u32, permitted: u32) -> Result<(), String> {
+    let header = CapHeader {
+        version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
+        pid: 0,
+    };
+    let data = [
+        CapData {
+            effective,
+            permitted,
+            inheritable: 0,
+        },
+        CapData::default(),
+    ];
+    // SAFETY: capset with a version-3 header and its two data words.
+    let done =
+        unsafe { libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) };
+    if done != 0 {
+        return Err(format!("capset: {}", std::io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
+/// The fork server's first step, before a thing of the player's is loaded: of the
+/// capabilities its sandbox gave it (`CAP_SYS_ADMIN` in its own user namespace, see
+/// `sandbox::View::forks_games`), it keeps only the permitted one, which a forked
+/// child raises to give its game mounts of its own, then drops. Neither the fork
+/// server's code nor anything it starts holds it in effect.
+pub fn keep_mount_capability_for_children() -> Result<(), String> {
+    // SAFETY: prctl on this process's own ambient set.
+    unsafe {
+        // PR_CAP_AMBIENT (47), PR_CAP_AMBIENT_CLEAR_ALL (4).
+        let (clear_all, zero): (libc::c_ulong, libc::c_ulong) = (4, 0);
+        libc::prctl(47, clear_all, zero, zero, zero);
+    }
+    set_capabilities(0, SYS_ADMIN)
+}
+
+/// Gives this forked child a sandbox of its own for its game: a mount namespace
+/// where `/tmp` and `/dev/shm` are fresh, empty tmpfs of `bytes` each (counted
+/// against its game's memory: it writes them), over the fork server's; the rest is
+/// as the fork server's sandbox has it, read-only. Then every capability goes.
+fn own_mounts(bytes: u64) -> Result<(), String> {
+    use std::ffi::CString;
+    set_capabilities(SYS_ADMIN, SYS_ADMIN)?;
+    let fail = |what: &str| format!("{what}: {}", std::io::Error::last_os_error());
+    // SAFETY: unshare and mount with NUL-terminated strings that outlive the calls.
+    unsafe {
+        if libc::unshare(libc::CLONE_NEWNS) != 0 {
+            return Err(fail("unshare"));
+        }
+        let root = CString::new("/").map_err(|e| e.to_string())?;
+        if libc::mount(
+            std::ptr::null(),
+            root.as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        ) != 0
+        {
+            return Err(fail("making the mounts private"));
+        }
+        let tmpfs = CString::new("tmpfs").map_err(|e| e.to_string())?;
+        let options = CString::new(format!("size={},mode=1777", bytes.max(1 << 20)))
+            .map_err(|e| e.to_string())?;
+        for dir in ["/tmp", "/dev/shm"] {
+            let target = CString::new(dir).map_err(|e| e.to_string())?;
+            if libc::mount(
+                tmpfs.as_ptr(),
+                target.as_ptr(),
+                tmpfs.as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                options.as_ptr().cast(),
+            ) != 0
+            {
+                return Err(fail(&format!("mounting {dir}")));
+            }
+        }
+    }
+    set_capabilities(0, 0)?;
+    // The sandbox's whole seccomp filter: its mounts made, the child needs them no more.
+    crate::sandbox::install_seccomp()
 }
 
 /// Waits for the children as they end and keeps how they ended until asked.

@@ -7,6 +7,50 @@ mod board;
 use crate::board::{Board, Region};
 use crate::term::{self, Term};
 
+/// The most of a player's text that the terminal shows, in bytes.
+pub const SHOWN_BYTES: usize = 200;
+
+/// Text that came from a player (a `? MESSAGE`, an unreadable answer, a name, a
+/// reason, its last words on stderr), made safe to show on a terminal: control
+/// characters and the invisible formatting ones (bidi overrides, zero-width
+/// characters) are written out (`\e`, `\n`, `\u{202e}`), and past [`SHOWN_BYTES`]
+/// bytes it is cut, with "… (N more bytes)". Records keep the whole text: only what
+/// is shown passes through here.
+pub fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.char_indices() {
+        if out.len() >= SHOWN_BYTES {
+            out.push_str(&format!("… ({} more bytes)", text.len() - i));
+            return out;
+        }
+        match c {
+            '\x1b' => out.push_str("\\e"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || invisible(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Characters that change how the text around them is shown without being seen:
+/// bidi marks, embeddings, overrides and isolates, zero-width ones, the BOM.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+    )
+}
+
 /// Compares two texts as people order them: runs of digits by their value, the rest
 /// character by character (`a2-b3` < `b2-a3`, `h(0,9)` < `h(0,10)`).
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
@@ -189,7 +233,23 @@ pub fn render(view: &Term, last: &[Region], style: Style, sides: &[String]) -> S
 
 #[cfg(test)]
 mod tests {
-    use super::{fill, natural_cmp, visible_width};
+    use super::{SHOWN_BYTES, fill, natural_cmp, shown, visible_width};
+
+    #[test]
+    fn a_players_text_shows_no_control_and_is_cut() {
+        assert_eq!(
+            shown("a\x1b[2Jb\x07c\u{202e}d\ne"),
+            "a\\e[2Jb\\u{7}c\\u{202e}d\\ne"
+        );
+        let long = "x".repeat(12_000);
+        let cut = shown(&long);
+        assert!(cut.starts_with(&"x".repeat(SHOWN_BYTES)), "{cut}");
+        assert!(
+            cut.ends_with(&format!("… ({} more bytes)", 12_000 - SHOWN_BYTES)),
+            "{cut}"
+        );
+        assert_eq!(shown("e2-e4"), "e2-e4");
+    }
 
     #[test]
     fn long_lines_break_between_words_and_colours_take_no_room() {
