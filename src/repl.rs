@@ -170,7 +170,7 @@ impl Repl {
             if bare == "halt" {
                 return;
             }
-            self.answer(&goal, input, out);
+            self.answer(&last_answer_values(&goal), input, out);
         }
     }
 
@@ -367,6 +367,82 @@ pub fn help_text(engine: &Engine, files: &[PathBuf], filter: Option<&str>) -> St
 
 /// A goal is complete when its text ends with a full stop (not one inside `=..` or a
 /// number), as at Scryer's own prompt.
+/// A goal with each `$Name` (outside quotes and comments) read as the value `Name` had
+/// in the last answer shown, as SWI-Prolog's toplevel does: `Z = g($X)` becomes
+/// `'$tabula':last_binding('X', _Last_X), Z = g(_Last_X)` (the variable's `_` keeps it
+/// out of the answer).
+pub fn last_answer_values(goal: &str) -> String {
+    let chars: Vec<char> = goal.chars().collect();
+    let mut body = String::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut i = 0;
+    let mut quote: Option<char> = None;
+    while i < chars.len() {
+        let c = chars[i];
+        if let Some(q) = quote {
+            body.push(c);
+            if c == '\\' && i + 1 < chars.len() {
+                body.push(chars[i + 1]);
+                i += 1;
+            } else if c == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '\'' | '"' | '`' if !(i > 0 && chars[i - 1] == '0' && c == '\'') => {
+                quote = Some(c);
+                body.push(c);
+            }
+            '%' => {
+                // A comment, to the end of the line: left out (a goal with no $Name
+                // is kept whole, comments and all).
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            '$' if chars
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_uppercase() || *n == '_')
+                && !(i > 0 && is_symbol_char(chars[i - 1])) =>
+            {
+                let mut name = String::new();
+                let mut j = i + 1;
+                while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
+                    name.push(chars[j]);
+                    j += 1;
+                }
+                body.push_str(&format!("_Last_{name}"));
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+                i = j;
+                continue;
+            }
+            _ => body.push(c),
+        }
+        i += 1;
+    }
+    if names.is_empty() {
+        return goal.to_string();
+    }
+    let lookups: Vec<String> = names
+        .iter()
+        .map(|n| format!("'$tabula':last_binding('{n}', _Last_{n})"))
+        .collect();
+    format!(
+        "{}, ({})",
+        lookups.join(", "),
+        body.trim_end().trim_end_matches('.')
+    ) + "."
+}
+
+fn is_symbol_char(c: char) -> bool {
+    "+-*/\\^<>=~:.?@#&$".contains(c)
+}
+
 fn ends_goal(text: &str) -> bool {
     let t = text.trim_end();
     t.ends_with('.') && !t.ends_with("..") && !t.ends_with("=..")
@@ -384,6 +460,28 @@ fn exception_text(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dollar_names_read_the_last_answer() {
+        assert_eq!(last_answer_values("X = 1."), "X = 1.");
+        assert_eq!(
+            last_answer_values("Z = g($X), W = $X."),
+            "'$tabula':last_binding('X', _Last_X), (Z = g(_Last_X), W = _Last_X)."
+        );
+        // Quoted text and comments are left as they are.
+        assert_eq!(
+            last_answer_values("A = '$X', B = \"$Y\". % $Z"),
+            "A = '$X', B = \"$Y\". % $Z"
+        );
+        assert_eq!(
+            last_answer_values("A = $X. % the last $X"),
+            "'$tabula':last_binding('X', _Last_X), (A = _Last_X)."
+        );
+        assert_eq!(
+            last_answer_values("atom_length('it''s $X', N), M = $N0."),
+            "'$tabula':last_binding('N0', _Last_N0), (atom_length('it''s $X', N), M = _Last_N0)."
+        );
+    }
 
     #[test]
     fn a_goal_ends_with_a_full_stop() {

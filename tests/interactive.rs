@@ -602,3 +602,39 @@ fn a_broken_copy_keeps_its_last_good_version_and_never_the_shipped_rules() {
         "{out}"
     );
 }
+
+#[test]
+fn the_repl_names_unknown_procedures_lists_clauses_and_times_goals() {
+    let mut repl = Session::start(&["repl", "dots"]);
+    repl.wait_for("?- ");
+    // Unknown procedures: with the module they were called in, and what was meant.
+    repl.send("dots:box_point(X).\n");
+    repl.wait_for("unknown procedure dots:box_point/1 (did you mean dots:box_points/1?)");
+    repl.send("lenght([a], N).\n");
+    repl.wait_for("unknown procedure lenght/2 (did you mean length/2?)");
+    repl.send("dots:no_such_pred(1).\n");
+    repl.wait_for("unknown procedure dots:no_such_pred/1\n");
+    // listing/1 of the rules' own (static) predicates, and of what was asserted.
+    repl.send("listing(box_points).\n");
+    repl.wait_for("box_points(10).\n");
+    repl.send("listing(dots:legal_move/2).\n");
+    repl.wait_for("legal_move(dots(");
+    repl.send("assertz(seen(1)), assertz((seen(X) :- X > 5)).\n");
+    repl.send("listing(seen/1).\n");
+    repl.wait_for("seen(A) :-\n   A>5.\n");
+    // $X: the value X had in the last answer.
+    repl.send("X = f(Y, [1,2]).\n");
+    repl.wait_for("X = f(Y,[1,2])");
+    repl.send("Z = g($X).\n");
+    repl.wait_for("Z = g(f(");
+    repl.send("W = $Nope.\n");
+    repl.wait_for("answer_binding");
+    // :time GOAL: the answers, then the CPU time and inferences.
+    repl.send(":time length(L, 2).\n");
+    repl.wait_for("inferences");
+    repl.wait_for("L = [A,B]");
+    repl.send(":quit\n");
+    let (_, out, _) = repl.finish();
+    assert!(out.contains("% CPU time: "), "{out}");
+    assert!(!out.contains("permission_error"), "{out}");
+}

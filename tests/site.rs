@@ -624,3 +624,66 @@ fn attacks_are_refused() {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{page}");
     assert!(page.contains("try again in"), "{page}");
 }
+
+/// Finding 5 of the sandbox's review, through the site: an archive whose command
+/// names files under /usr that lead to the host's /etc (a symbolic link) and to a
+/// folder `nobody` cannot read. The player runs, as nobody, and reads none of them.
+#[test]
+fn a_students_archive_cannot_reach_the_hosts_files() {
+    tools_present(&["bwrap", "python3"]);
+    let course = course("spy", "breakthrough", |t| {
+        t.replace("first_day = ", "# first_day = ")
+    });
+    let codes = import(&course, "eve,Eve\n", false);
+    let server = Server::start(&course);
+    let eve = first_sign_in(&server, "eve", &codes["eve"]);
+    let spy = r#"import os, runpy, sys
+for p in ["/etc/shadow", "/etc/ssl/private/ssl-cert-snakeoil.key", "/etc/locale.alias"] + sys.argv[1:]:
+    try:
+        with open(p, "rb") as f:
+            f.read(1)
+        print("READ", p, file=sys.stderr)
+    except Exception as e:
+        print("refused", p, type(e).__name__, file=sys.stderr)
+print("uid", os.getuid(), file=sys.stderr)
+sys.stderr.flush()
+sys.argv = ["bot.py", "--seed", "3"]
+runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot.py"), run_name="__main__")
+"#;
+    let mut tar = tar::Builder::new(Vec::new());
+    let bot = std::fs::read(root().join("examples/random_bot.py")).unwrap();
+    for (name, data) in [
+        (
+            "tabula.toml",
+            br#"command = ["python3", "spy.py", "/usr/share/locale/locale.alias", "/usr/lib/ssl/private"]
+"#
+            .to_vec(),
+        ),
+        ("spy.py", spy.as_bytes().to_vec()),
+        ("bot.py", bot),
+    ] {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        h.set_cksum();
+        tar.append_data(&mut h, name, data.as_slice()).unwrap();
+    }
+    let (status, page) = upload(&eve, &server, "spy.tar", tar.into_inner().unwrap());
+    assert_eq!(status, StatusCode::OK, "{page}");
+    wait_until("the qualification", Duration::from_secs(120), || {
+        let page = get(&eve, &server, "/me").1;
+        page.contains("passed qualification") || page.contains("failed qualification")
+    });
+    let logs = course.join("qualify/eve/1/logs");
+    let said: String = std::fs::read_dir(&logs)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+        .collect();
+    assert!(said.contains("refused /etc/shadow"), "{said}");
+    assert!(!said.contains("READ"), "a host file was read:\n{said}");
+    assert!(
+        get(&eve, &server, "/me").1.contains("passed qualification"),
+        "the player still plays"
+    );
+}

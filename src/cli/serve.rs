@@ -45,6 +45,24 @@ pub(super) fn protocol_stdout() -> Result<std::fs::File, GameError> {
 }
 
 pub(super) fn serve(args: ServeArgs) -> Result<(), GameError> {
+    // A player's file is named as its author knows it: its folder (a course's
+    // submission folder, on a site) is the referee's business, not the message's.
+    let own_dir = match &args.spec {
+        PlayerSpec::File(file) => file
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(|d| format!("{}/", d.display())),
+        _ => None,
+    };
+    serve_player(args).map_err(|e| match own_dir {
+        Some(dir) if e.to_string().contains(&dir) => {
+            GameError::Usage(e.to_string().replace(&dir, ""))
+        }
+        _ => e,
+    })
+}
+
+fn serve_player(args: ServeArgs) -> Result<(), GameError> {
     // What the player writes on user_error goes to its log, like any program's stderr.
     crate::engine::errors_to_stderr();
     // Before a thing of the player's is loaded: the capability that gives each game

@@ -7,7 +7,7 @@ runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
-                      file_facts/2, list_clauses/1]).
+                      file_facts/2, list_clauses/1, last_binding/2]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -389,8 +389,26 @@ repl_answer(Chars, Text, Kind, Last) :-
     run(Chars, det(Det), Bindings, Outcome0, Residue),
     named_procedure(Outcome0, Chars, Outcome),
     answer_text(Outcome, Bindings, Residue, Text0, Kind),
+    (   Kind == true -> remember_answer(Bindings) ; true ),
     atom_chars(Text, Text0),
     (   Det == true -> Last = true ; Kind \== true -> Last = true ; Last = false ).
+
+% The bindings of the last answer shown, for $Name in a later goal (last_binding/2).
+remember_answer(Bindings) :-
+    findall(N=V, ( member(N=V, Bindings), \+ atom_chars(N, ['_'|_]) ), Kept),
+    bb_put('$tabula_last_answer', Kept).
+
+%% last_binding(+Name, -Value)
+% Value is (a copy of) what Name was bound to in the last answer the REPL showed:
+% the REPL reads $X in a goal as this value, as SWI-Prolog's toplevel does.
+%   ?- X = f(Y).          then   ?- Z = g($X).
+%   Z = g(f(_A)).
+last_binding(Name, Value) :-
+    (   catch(bb_get('$tabula_last_answer', Bindings), _, fail),
+        member(Name=V, Bindings) ->
+        copy_term(V, Value)
+    ;   throw(error(existence_error(answer_binding, '$'(Name)), last_binding/2))
+    ).
 
 %% named_procedure(+Outcome0, +GoalChars, -Outcome)
 % An unknown procedure is named with the module it was called in, as SWI-Prolog

@@ -334,6 +334,17 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
         {
             return Err(fail("making the mounts private"));
         }
+        // What the sandbox bound under /tmp (the rules folder, a player's folder,
+        // when they lie in the host's /tmp) is held by a descriptor, to be bound
+        // again, read-only, in the fresh /tmp.
+        let kept = mounts_under("/tmp")
+            .into_iter()
+            .filter_map(|path| {
+                let c = CString::new(path.as_os_str().as_encoded_bytes()).ok()?;
+                let fd = libc::open(c.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                (fd >= 0).then_some((path, fd))
+            })
+            .collect::<Vec<_>>();
         let tmpfs = CString::new("tmpfs").map_err(|e| e.to_string())?;
         let options = CString::new(format!("size={},mode=1777", bytes.max(1 << 20)))
             .map_err(|e| e.to_string())?;
@@ -350,10 +361,103 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
                 return Err(fail(&format!("mounting {dir}")));
             }
         }
+        for (path, fd) in kept {
+            let is_dir = std::fs::metadata(format!("/proc/self/fd/{fd}")).is_ok_and(|m| m.is_dir());
+            let made = if is_dir {
+                std::fs::create_dir_all(&path)
+            } else {
+                path.parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|_| std::fs::File::create(&path).map(drop))
+            };
+            made.map_err(|e| format!("making {}: {e}", path.display()))?;
+            let source = CString::new(format!("/proc/self/fd/{fd}")).map_err(|e| e.to_string())?;
+            let target =
+                CString::new(path.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
+            if libc::mount(
+                source.as_ptr(),
+                target.as_ptr(),
+                std::ptr::null(),
+                libc::MS_BIND | libc::MS_REC,
+                std::ptr::null(),
+            ) != 0
+                || libc::mount(
+                    std::ptr::null(),
+                    target.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND
+                        | libc::MS_REMOUNT
+                        | libc::MS_RDONLY
+                        | libc::MS_NOSUID
+                        | libc::MS_NODEV,
+                    std::ptr::null(),
+                ) != 0
+            {
+                return Err(fail(&format!("binding {} again", path.display())));
+            }
+            libc::close(fd);
+        }
     }
     set_capabilities(0, 0)?;
     // The sandbox's whole seccomp filter: its mounts made, the child needs them no more.
     crate::sandbox::install_seccomp()
+}
+
+/// The outermost mount points below `dir` (not `dir` itself), from
+/// `/proc/self/mountinfo`; their own submounts come along with them.
+fn mounts_under(dir: &str) -> Vec<std::path::PathBuf> {
+    let text = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let prefix = format!("{dir}/");
+    let mut points: Vec<std::path::PathBuf> = text
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .map(unescape_mount_path)
+        .filter(|p| p.starts_with(&prefix))
+        .map(std::path::PathBuf::from)
+        .collect();
+    points.sort();
+    points.dedup();
+    let all = points.clone();
+    points.retain(|p| !all.iter().any(|q| q != p && p.starts_with(q)));
+    points
+}
+
+/// A mount point as mountinfo writes it: space, tab, newline and backslash as
+/// octal escapes (`\040`).
+fn unescape_mount_path(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\'
+            && i + 3 < bytes.len()
+            && bytes[i + 1..i + 4]
+                .iter()
+                .all(|b| (b'0'..=b'7').contains(b))
+        {
+            let v = u32::from(bytes[i + 1] - b'0') * 64
+                + u32::from(bytes[i + 2] - b'0') * 8
+                + u32::from(bytes[i + 3] - b'0');
+            out.push(u8::try_from(v).unwrap_or(b'?'));
+            i += 4;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod mount_tests {
+    use super::unescape_mount_path;
+
+    #[test]
+    fn mount_points_read_as_written() {
+        assert_eq!(unescape_mount_path("/tmp/a\\040b"), "/tmp/a b");
+        assert_eq!(unescape_mount_path("/tmp/x\\134y"), "/tmp/x\\y");
+        assert_eq!(unescape_mount_path("/tmp/plain\\"), "/tmp/plain\\");
+    }
 }
 
 /// Waits for the children as they end and keeps how they ended until asked.
