@@ -22,6 +22,42 @@ pub struct Repl {
     /// The files are loaded in the engine (as far as they load): a new engine after a
     /// stopped goal loads them again.
     loaded: bool,
+    /// The goals of the session that changed the engine (assert, retract, consult,
+    /// flags, operators ...) and how many of their solutions were seen, in order: a
+    /// new engine (after Ctrl-C, a timeout, the memory cap) plays them again, and
+    /// `:reload` the files consulted at the prompt.
+    changes: Vec<(String, usize)>,
+}
+
+/// The words of a goal that changes the engine for the goals after it.
+const CHANGING: &[&str] = &[
+    "assert", "asserta", "assertz", "retract", "retractall", "abolish", "consult",
+    "ensure_loaded", "use_module", "set_prolog_flag", "op", "b_setval", "nb_setval",
+    "bb_put", "load_files",
+];
+
+/// The words of a goal that loads files.
+const LOADING: &[&str] = &["consult", "ensure_loaded", "use_module", "load_files"];
+
+/// Whether `goal` names one of `words` as a predicate (the word, then `(`).
+fn calls_any(goal: &str, words: &[&str]) -> bool {
+    let chars: Vec<char> = goal.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase() && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')) {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            if chars.get(i) == Some(&'(') && words.contains(&word.as_str()) {
+                return true;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    false
 }
 
 const HELP: &str = "\
@@ -35,11 +71,6 @@ Commands:
   :time GOAL     the goal's answers, then its CPU time and inferences
   listing(NAME)  the clauses of NAME (NAME/ARITY, MODULE:NAME...) as the loaded files write them
   :quit          leave (also halt. or Ctrl-D)";
-
-/// What a new engine loses of the session, said when a stopped goal forces one.
-const LOST: &str = "The Prolog engine was restarted with the same files: what the session \
-changed since they were loaded (clauses asserted or retracted, global variables, flags, \
-operators, modules loaded at the prompt) is lost.";
 
 impl Repl {
     /// Starts an engine and loads `files`; a file that fails to load is reported and
@@ -56,6 +87,7 @@ impl Repl {
             files,
             limits,
             loaded: false,
+            changes: Vec::new(),
         };
         repl.load(out);
         Ok(repl)
@@ -116,8 +148,51 @@ impl Repl {
             let _ = writeln!(out, "   {e}.");
         }
         if self.engine.is_some() {
-            let _ = writeln!(out, "   {LOST}");
+            let changes = std::mem::take(&mut self.changes);
+            let (replayed, failed) = self.replay(&changes);
+            self.changes = replayed.clone();
+            let _ = writeln!(
+                out,
+                "   The Prolog engine was restarted with the same files{}.",
+                match (replayed.len(), failed.len()) {
+                    (0, 0) => String::new(),
+                    (n, 0) => format!(
+                        ", and the session's {n} goal{} that changed it (assert, retract, consult, flags ...) played again",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    (n, f) => format!(
+                        ", and the session's goals that changed it played again: {n} did, {f} did not ({})",
+                        failed.join("; ")
+                    ),
+                }
+            );
         }
+    }
+
+    /// Plays goals again in the engine, each up to the number of solutions seen
+    /// first; returns those that played again, and those that did not.
+    fn replay(&mut self, goals: &[(String, usize)]) -> (Vec<(String, usize)>, Vec<String>) {
+        let mut done = Vec::new();
+        let mut failed = Vec::new();
+        for (goal, seen) in goals {
+            let deadline = self.limits.deadline();
+            let text = format!(
+                "'$tabula':replay({seen}, ({}))",
+                goal.trim().trim_end_matches('.')
+            );
+            let answer = match self.engine() {
+                Ok(engine) => engine.goal(&text, deadline),
+                Err(stopped) => Err(stopped),
+            };
+            if let Some(engine) = self.engine.as_mut() {
+                engine.stop();
+            }
+            match answer {
+                Ok(ReplAnswer::Solution { .. }) => done.push((goal.clone(), *seen)),
+                _ => failed.push(goal.trim().to_string()),
+            }
+        }
+        (done, failed)
     }
 
     /// Reads goals until the input ends or the user quits.
@@ -176,7 +251,17 @@ impl Repl {
 
     /// Runs one goal, asking after each solution whether to go on.
     fn answer(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) {
+        let seen = self.answers(goal, input, out);
+        if seen > 0 && calls_any(goal, CHANGING) {
+            self.changes.push((goal.to_string(), seen));
+        }
+    }
+
+    /// Runs one goal, asking after each solution whether to go on; how many
+    /// solutions were shown.
+    fn answers(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) -> usize {
         let mut first = true;
+        let mut seen = 0;
         loop {
             // Ctrl-C stops the goal while it computes (and only then: at the prompts,
             // rustyline reads it as a key).
@@ -193,15 +278,16 @@ impl Repl {
                 Ok(answer) => answer,
                 Err(stopped) => {
                     self.recover(&stopped, out);
-                    return;
+                    return 0;
                 }
             };
             match answer {
                 ReplAnswer::Solution { text, output, last } => {
+                    seen += 1;
                     let _ = write!(out, "{output}");
                     if last {
                         let _ = writeln!(out, "   {text}.");
-                        return;
+                        return seen;
                     }
                     match input.read(&format!("   {text} ")) {
                         Typed::Line(more) if matches!(more.trim(), ";" | "n") => continue,
@@ -211,14 +297,14 @@ impl Repl {
                                 engine.stop();
                             }
                             let _ = writeln!(out, "   .");
-                            return;
+                            return seen;
                         }
                     }
                 }
                 ReplAnswer::False { output } => {
                     let _ = write!(out, "{output}");
                     let _ = writeln!(out, "   false.");
-                    return;
+                    return seen;
                 }
                 // The sentence, then the term as Prolog writes it.
                 ReplAnswer::SyntaxError { text, words } => {
@@ -226,7 +312,7 @@ impl Repl {
                         let _ = writeln!(out, "   {words}");
                     }
                     let _ = writeln!(out, "   {text}.");
-                    return;
+                    return 0;
                 }
                 ReplAnswer::Exception {
                     text,
@@ -238,7 +324,7 @@ impl Repl {
                         let _ = writeln!(out, "   {words}");
                     }
                     let _ = writeln!(out, "   {}.", exception_text(&text));
-                    return;
+                    return 0;
                 }
             }
         }
@@ -275,7 +361,27 @@ impl Repl {
                 // deleted from a file disappear too), and keeps the machine it has
                 // until they load.
                 if self.load(out) {
-                    let _ = writeln!(out, "Reloaded {} file(s).", self.files.len());
+                    // A fresh machine: what was asserted at the prompt is gone, the
+                    // files consulted at the prompt are loaded again, in their order.
+                    let loads: Vec<(String, usize)> = std::mem::take(&mut self.changes)
+                        .into_iter()
+                        .filter(|(g, _)| calls_any(g, LOADING))
+                        .collect();
+                    let (again, failed) = self.replay(&loads);
+                    self.changes = again.clone();
+                    let _ = writeln!(
+                        out,
+                        "Reloaded {} file(s){}.",
+                        self.files.len(),
+                        if again.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", and played again the {} goal(s) that loaded files at the prompt", again.len())
+                        }
+                    );
+                    for f in failed {
+                        let _ = writeln!(out, "   not played again (it failed or raised an error now): {f}");
+                    }
                 }
             }
             ":files" => {

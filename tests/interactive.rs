@@ -147,7 +147,10 @@ fn the_repl_stops_a_goal_at_its_timeout_and_goes_on() {
         out.contains("the goal ran for 1 s without finishing (--timeout 1): stopped"),
         "{out}"
     );
-    assert!(out.contains("is lost"), "{out}");
+    assert!(
+        out.contains("The Prolog engine was restarted with the same files."),
+        "{out}"
+    );
     assert!(out.contains("P = 1"), "{out}");
     assert_no_crash_text(&o);
 }
@@ -165,9 +168,13 @@ fn the_repl_survives_running_out_of_memory() {
         "{out}"
     );
     assert!(out.contains("X = 1."), "{out}");
-    // The new engine has the files but not what the session asserted, as it says.
-    assert!(out.contains("is lost"), "{out}");
-    assert!(out.contains("existence_error"), "seen/1 is gone: {out}");
+    // The new engine has the files, and what the session asserted, played again.
+    assert!(
+        out.contains("and the session's 1 goal that changed it (assert, retract, consult, flags ...) played again"),
+        "{out}"
+    );
+    assert!(!out.contains("existence_error"), "seen/1 is kept: {out}");
+    assert_eq!(out.matches("   X = 1.").count(), 2, "X = 1, then seen(X): {out}");
     assert_no_crash_text(&o);
 }
 
@@ -286,7 +293,7 @@ fn ctrl_c_stops_a_goal_and_the_repl_goes_on_with_its_rules() {
     let (status, out, err) = repl.finish();
     assert!(status.success(), "{status:?}\n{out}\n{err}");
     assert_eq!(out.matches("interrupted (Ctrl-C)").count(), 2, "{out}");
-    assert!(out.contains("is lost"), "{out}");
+    assert!(out.contains("restarted with the same files"), "{out}");
     assert!(!err.contains("panicked"), "{err}");
 }
 
@@ -637,4 +644,34 @@ fn the_repl_names_unknown_procedures_lists_clauses_and_times_goals() {
     let (_, out, _) = repl.finish();
     assert!(out.contains("% CPU time: "), "{out}");
     assert!(!out.contains("permission_error"), "{out}");
+}
+
+#[test]
+fn ctrl_c_keeps_what_the_session_asserted_and_reload_keeps_consulted_files() {
+    let dir = scratch("replay");
+    let extra = dir.join("extra.pl");
+    std::fs::write(&extra, "extra_fact(1).\n").unwrap();
+    let mut repl = Session::start(&["repl", "dots"]);
+    repl.wait_for("?- ");
+    repl.send("assertz(kept(1)), assertz(kept(2)).\n");
+    repl.wait_for("true.");
+    repl.send(&format!("consult('{}').\n", extra.display()));
+    repl.send("repeat, fail.\n");
+    repl.wait_for("repeat, fail.\n");
+    std::thread::sleep(Duration::from_millis(300));
+    repl.interrupt();
+    repl.wait_for("interrupted (Ctrl-C)");
+    repl.wait_for("2 goals that changed it");
+    repl.send("findall(X, kept(X), Xs), extra_fact(E).\n");
+    repl.wait_for("Xs = [1,2], E = 1");
+    // :reload: a fresh machine, with the file consulted at the prompt loaded again
+    // (as it is now on disk), and the asserted facts gone.
+    std::fs::write(&extra, "extra_fact(2).\n").unwrap();
+    repl.send(":reload\n");
+    repl.wait_for("played again the 1 goal(s) that loaded files at the prompt");
+    repl.send("extra_fact(E), \\+ catch(kept(_), _, fail).\n");
+    repl.wait_for("E = 2");
+    repl.send(":quit\n");
+    let (status, out, err) = repl.finish();
+    assert!(status.success(), "{out}\n{err}");
 }

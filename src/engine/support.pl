@@ -7,7 +7,7 @@ runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
-                      file_facts/2, list_clauses/1, last_binding/2]).
+                      file_facts/2, list_clauses/1, last_binding/2, replay/2]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -397,6 +397,18 @@ repl_answer(Chars, Text, Kind, Last) :-
 remember_answer(Bindings) :-
     findall(N=V, ( member(N=V, Bindings), \+ atom_chars(N, ['_'|_]) ), Kept),
     bb_put('$tabula_last_answer', Kept).
+
+%% replay(+N, :Goal)
+% Calls Goal up to its Nth solution, then stops: the REPL plays a goal of the
+% session again in a new engine as far as it was played (N solutions were shown).
+replay(N, Goal) :-
+    bb_put('$tabula_replayed', 0),
+    user:Goal,
+    bb_get('$tabula_replayed', K0),
+    K is K0 + 1,
+    bb_put('$tabula_replayed', K),
+    K >= N,
+    !.
 
 %% last_binding(+Name, -Value)
 % Value is (a copy of) what Name was bound to in the last answer the REPL showed:
