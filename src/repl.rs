@@ -27,6 +27,17 @@ pub struct Repl {
     /// new engine (after Ctrl-C, a timeout, the memory cap) plays them again, and
     /// `:reload` the files consulted at the prompt.
     changes: Vec<(String, usize)>,
+    /// The files `consult(user)` wrote, removed when the REPL ends.
+    typed_files: Vec<PathBuf>,
+    typed: usize,
+}
+
+impl Drop for Repl {
+    fn drop(&mut self) {
+        for f in &self.typed_files {
+            let _ = std::fs::remove_file(f);
+        }
+    }
 }
 
 /// The words of a goal that changes the engine for the goals after it.
@@ -69,6 +80,8 @@ Commands:
   :reload        re-read the rules files (after editing them)
   :files         the files loaded
   :time GOAL     the goal's answers, then its CPU time and inferences
+  [user].        type clauses (consult(user)), end with Ctrl-D or end_of_file.
+  $X             in a goal: the value X had in the last answer
   listing(NAME)  the clauses of NAME (NAME/ARITY, MODULE:NAME...) as the loaded files write them
   :quit          leave (also halt. or Ctrl-D)";
 
@@ -88,6 +101,8 @@ impl Repl {
             limits,
             loaded: false,
             changes: Vec::new(),
+            typed_files: Vec::new(),
+            typed: 0,
         };
         repl.load(out);
         Ok(repl)
@@ -169,6 +184,45 @@ impl Repl {
         }
     }
 
+    /// `consult(user)`: clauses typed at the `|:` prompt until Ctrl-D (the end of
+    /// input) or `end_of_file.`, kept in a file of the session's and consulted from it (the engine's
+    /// own standard input is the REPL's channel to it, so Scryer cannot read them).
+    fn consult_user(&mut self, input: &mut dyn LineInput, out: &mut dyn Write) {
+        let mut text = String::new();
+        loop {
+            match input.read("|: ") {
+                // `end_of_file.` ends the clauses too, as in SWI-Prolog (and from a pipe).
+                Typed::Line(line) if line.trim() == "end_of_file." => break,
+                Typed::Line(line) => {
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+                Typed::Interrupted => {
+                    let _ = writeln!(out, "   nothing consulted (Ctrl-C).");
+                    return;
+                }
+                Typed::End => break,
+            }
+        }
+        let _ = writeln!(out);
+        self.typed += 1;
+        let file = std::env::temp_dir().join(format!(
+            "tabula-repl-{}-user-{}.pl",
+            std::process::id(),
+            self.typed
+        ));
+        if let Err(e) = std::fs::write(&file, text) {
+            let _ = writeln!(out, "   cannot keep the clauses in {}: {e}.", file.display());
+            return;
+        }
+        self.typed_files.push(file.clone());
+        let goal = format!(
+            "consult({}).",
+            crate::term::quote_atom(&file.to_string_lossy())
+        );
+        self.answer(&goal, input, out);
+    }
+
     /// Plays goals again in the engine, each up to the number of solutions seen
     /// first; returns those that played again, and those that did not.
     fn replay(&mut self, goals: &[(String, usize)]) -> (Vec<(String, usize)>, Vec<String>) {
@@ -244,6 +298,10 @@ impl Repl {
             let bare = goal.trim().trim_end_matches('.').trim();
             if bare == "halt" {
                 return;
+            }
+            if matches!(bare, "consult(user)" | "[user]") {
+                self.consult_user(input, out);
+                continue;
             }
             self.answer(&last_answer_values(&goal), input, out);
         }

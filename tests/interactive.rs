@@ -656,19 +656,23 @@ fn ctrl_c_keeps_what_the_session_asserted_and_reload_keeps_consulted_files() {
     repl.send("assertz(kept(1)), assertz(kept(2)).\n");
     repl.wait_for("true.");
     repl.send(&format!("consult('{}').\n", extra.display()));
+    // Clauses typed at the prompt.
+    repl.send("[user].\ntwice(X, Y) :- Y is 2*X.\nend_of_file.\n");
+    repl.send("twice(4, T).\n");
+    repl.wait_for("T = 8");
     repl.send("repeat, fail.\n");
     repl.wait_for("repeat, fail.\n");
     std::thread::sleep(Duration::from_millis(300));
     repl.interrupt();
     repl.wait_for("interrupted (Ctrl-C)");
-    repl.wait_for("2 goals that changed it");
-    repl.send("findall(X, kept(X), Xs), extra_fact(E).\n");
-    repl.wait_for("Xs = [1,2], E = 1");
+    repl.wait_for("3 goals that changed it");
+    repl.send("findall(X, kept(X), Xs), extra_fact(E), twice(5, T).\n");
+    repl.wait_for("Xs = [1,2], E = 1, T = 10");
     // :reload: a fresh machine, with the file consulted at the prompt loaded again
     // (as it is now on disk), and the asserted facts gone.
     std::fs::write(&extra, "extra_fact(2).\n").unwrap();
     repl.send(":reload\n");
-    repl.wait_for("played again the 1 goal(s) that loaded files at the prompt");
+    repl.wait_for("played again the 2 goal(s) that loaded files at the prompt");
     repl.send("extra_fact(E), \\+ catch(kept(_), _, fail).\n");
     repl.wait_for("E = 2");
     repl.send(":quit\n");
