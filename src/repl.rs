@@ -82,6 +82,7 @@ Commands:
   :time GOAL     the goal's answers, then its CPU time and inferences
   [user].        type clauses (consult(user)), end with Ctrl-D or end_of_file.
   $X             in a goal: the value X had in the last answer
+  :show [NAME]   the board of each position the last answer binds (or of NAME)
   listing(NAME)  the clauses of NAME (NAME/ARITY, MODULE:NAME...) as the loaded files write them
   :quit          leave (also halt. or Ctrl-D)";
 
@@ -440,6 +441,22 @@ impl Repl {
                     for f in failed {
                         let _ = writeln!(out, "   not played again (it failed or raised an error now): {f}");
                     }
+                }
+            }
+            ":show" | ":s" => {
+                let interrupts = CatchInterrupts::new();
+                let deadline = self.limits.deadline();
+                let name = words.next();
+                let text = match self.engine() {
+                    Ok(engine) => engine.show(name, deadline),
+                    Err(stopped) => Err(stopped),
+                };
+                drop(interrupts);
+                match text {
+                    Ok(text) => {
+                        let _ = writeln!(out, "{}", text.trim_end());
+                    }
+                    Err(stopped) => self.recover(&stopped, out),
                 }
             }
             ":files" => {

@@ -636,6 +636,11 @@ fn the_repl_names_unknown_procedures_lists_clauses_and_times_goals() {
     repl.wait_for("Z = g(f(");
     repl.send("W = $Nope.\n");
     repl.wait_for("answer_binding");
+    // :show: the board of each position the last answer binds.
+    repl.send("dots:initial_state([rows(2), cols(3)], S0), dots:apply_move(S0, h(0,0), S1, _).\n");
+    repl.send(":show S1\n");
+    repl.wait_for("S1:\n");
+    repl.wait_for("●───●");
     // :time GOAL: the answers, then the CPU time and inferences.
     repl.send(":time length(L, 2).\n");
     repl.wait_for("inferences");

@@ -48,6 +48,9 @@ enum Request {
     Stop,
     /// The REPL's `:help` text.
     Help { filter: Option<String> },
+    /// The boards of the last answer's bindings that are states of the game (all, or
+    /// the one named), as the terminal draws them; the reply is a `Help` text.
+    Show { name: Option<String> },
 }
 
 #[derive(Serialize, Deserialize, Debug)]
@@ -387,6 +390,22 @@ impl EngineProcess {
         self.stop();
         self.send(&Request::Help {
             filter: filter.map(str::to_string),
+        })?;
+        match self.receive(deadline)? {
+            Reply::Help { text } => Ok(text),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    /// The REPL's `:show [NAME]`: the boards of the last answer's states.
+    pub fn show(
+        &mut self,
+        name: Option<&str>,
+        deadline: Option<Deadline>,
+    ) -> Result<String, Stopped> {
+        self.stop();
+        self.send(&Request::Show {
+            name: name.map(str::to_string),
         })?;
         match self.receive(deadline)? {
             Reply::Help { text } => Ok(text),
@@ -806,6 +825,12 @@ impl Session {
                 self.answers = None;
                 None
             }
+            Request::Show { name } => {
+                self.answers = None;
+                Some(Reply::Help {
+                    text: self.boards(name.as_deref()),
+                })
+            }
             Request::Help { filter } => {
                 self.answers = None;
                 let files = self.files.clone();
@@ -817,6 +842,47 @@ impl Session {
                 })
             }
         }
+    }
+
+    /// The boards of the last answer's bindings that the game can draw (its
+    /// `view/2` answers for them), each under its name.
+    fn boards(&mut self, name: Option<&str>) -> String {
+        let Some(Loaded::Rules(rules)) = &self.loaded else {
+            return "No game is loaded: its rules did not load (:reload them).".into();
+        };
+        let engine = rules.engine();
+        let names: Vec<String> = match name {
+            Some(n) => vec![n.trim_start_matches('$').to_string()],
+            None => engine
+                .query_value("'$tabula':last_names(Ns)", "Ns")
+                .ok()
+                .and_then(|t| crate::term::as_list(&t))
+                .map(|l| l.iter().filter_map(|n| crate::term::as_atom(n).map(str::to_string)).collect())
+                .unwrap_or_default(),
+        };
+        let module = crate::term::quote_atom(rules.module());
+        let mut text = String::new();
+        for n in &names {
+            let goal = format!(
+                "'$tabula':last_binding({}, S), catch({module}:view(S, V), _, fail)",
+                crate::term::quote_atom(n)
+            );
+            if let Ok(view) = engine.query_value(&goal, "V") {
+                text.push_str(&format!(
+                    "{n}:\n{}",
+                    crate::text::render(&view, &[], crate::text::Style::plain(), &[])
+                ));
+            } else if name.is_some() {
+                text.push_str(&format!(
+                    "{n} is not a position of {} in the last answer.\n",
+                    rules.module()
+                ));
+            }
+        }
+        if text.is_empty() {
+            text = "The last answer binds no position of the game.".into();
+        }
+        text
     }
 
     fn next_answer(&mut self) -> Reply {

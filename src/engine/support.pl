@@ -7,7 +7,7 @@ runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
-                      file_facts/2, list_clauses/1, last_binding/2, replay/2]).
+                      file_facts/2, list_clauses/1, last_binding/2, last_names/1, replay/2]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -397,6 +397,14 @@ repl_answer(Chars, Text, Kind, Last) :-
 remember_answer(Bindings) :-
     findall(N=V, ( member(N=V, Bindings), \+ atom_chars(N, ['_'|_]) ), Kept),
     bb_put('$tabula_last_answer', Kept).
+
+%% last_names(-Names)
+% The names bound in the last answer the REPL showed.
+last_names(Names) :-
+    (   catch(bb_get('$tabula_last_answer', Bindings), _, fail) ->
+        findall(N, member(N=_, Bindings), Names)
+    ;   Names = []
+    ).
 
 %% replay(+N, :Goal)
 % Calls Goal up to its Nth solution, then stops: the REPL plays a goal of the
