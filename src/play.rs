@@ -23,6 +23,40 @@ pub trait LineInput {
     fn read(&mut self, prompt: &str) -> Typed {
         self.line(prompt).map_or(Typed::End, Typed::Line)
     }
+
+    /// One key pressed at `prompt`, for a toplevel's answers; `None` where keys
+    /// cannot be read one at a time (not a terminal): the caller reads a line.
+    fn key(&mut self, _prompt: &str) -> Option<Key> {
+        None
+    }
+}
+
+/// What a key pressed after an answer asks for, as in SWI-Prolog's toplevel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// `;`, `n`, `r`, space, tab: the next answer.
+    Next,
+    /// `a`: every answer, without asking.
+    All,
+    /// Enter, `.`, `c`, Ctrl-C, Ctrl-D: no more.
+    Stop,
+    /// `w`: the answer again (answers are always written whole here).
+    Write,
+    /// `?`, `h`, or a key that means nothing here: what the keys do.
+    Help,
+}
+
+impl Key {
+    /// The key a byte read from the terminal is.
+    pub fn of(byte: u8) -> Key {
+        match byte {
+            b';' | b'n' | b'r' | b' ' | b'\t' => Key::Next,
+            b'a' => Key::All,
+            b'\r' | b'\n' | b'.' | b'c' | 3 | 4 => Key::Stop,
+            b'w' | b'p' => Key::Write,
+            _ => Key::Help,
+        }
+    }
 }
 
 /// What [`LineInput::read`] got.
@@ -46,6 +80,42 @@ impl Editor {
 }
 
 impl LineInput for Editor {
+    fn key(&mut self, prompt: &str) -> Option<Key> {
+        use std::io::Read;
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        // SAFETY: termios of this process's own standard input, a terminal (the
+        // editor exists only then), restored before returning.
+        let key = unsafe {
+            let mut saved: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(0, &mut saved) != 0 {
+                return None;
+            }
+            let mut raw = saved;
+            raw.c_lflag &= !(libc::ICANON | libc::ECHO | libc::ISIG);
+            raw.c_cc[libc::VMIN] = 1;
+            raw.c_cc[libc::VTIME] = 0;
+            if libc::tcsetattr(0, libc::TCSANOW, &raw) != 0 {
+                return None;
+            }
+            let mut byte = [0u8; 1];
+            let got = std::io::stdin().lock().read(&mut byte);
+            libc::tcsetattr(0, libc::TCSANOW, &saved);
+            match got {
+                Ok(1) => Key::of(byte[0]),
+                _ => Key::Stop,
+            }
+        };
+        // The key chosen, as SWI-Prolog shows it; a stop is ended by the caller's `.`.
+        match key {
+            Key::Next => println!(";"),
+            Key::All => println!("a"),
+            Key::Stop => {}
+            Key::Write | Key::Help => println!(),
+        }
+        Some(key)
+    }
+
     fn line(&mut self, prompt: &str) -> Option<String> {
         match self.read(prompt) {
             Typed::Line(line) => Some(line),

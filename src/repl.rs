@@ -8,7 +8,7 @@
 
 use crate::engine::process::{CatchInterrupts, EngineProcess, Limits, Stopped};
 use crate::engine::{Engine, EngineError, ReplAnswer};
-use crate::play::{LineInput, Typed};
+use crate::play::{Key, LineInput, Typed};
 use crate::term;
 use std::io::Write;
 use std::path::PathBuf;
@@ -30,6 +30,8 @@ pub struct Repl {
     /// The files `consult(user)` wrote, removed when the REPL ends.
     typed_files: Vec<PathBuf>,
     typed: usize,
+    /// A line read at an answer's prompt that was not an answer to it: the next goal.
+    pushed: Option<String>,
 }
 
 impl Drop for Repl {
@@ -42,9 +44,21 @@ impl Drop for Repl {
 
 /// The words of a goal that changes the engine for the goals after it.
 const CHANGING: &[&str] = &[
-    "assert", "asserta", "assertz", "retract", "retractall", "abolish", "consult",
-    "ensure_loaded", "use_module", "set_prolog_flag", "op", "b_setval", "nb_setval",
-    "bb_put", "load_files",
+    "assert",
+    "asserta",
+    "assertz",
+    "retract",
+    "retractall",
+    "abolish",
+    "consult",
+    "ensure_loaded",
+    "use_module",
+    "set_prolog_flag",
+    "op",
+    "b_setval",
+    "nb_setval",
+    "bb_put",
+    "load_files",
 ];
 
 /// The words of a goal that loads files.
@@ -55,7 +69,9 @@ fn calls_any(goal: &str, words: &[&str]) -> bool {
     let chars: Vec<char> = goal.chars().collect();
     let mut i = 0;
     while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')) {
+        if chars[i].is_ascii_lowercase()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+        {
             let start = i;
             while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
                 i += 1;
@@ -73,7 +89,7 @@ fn calls_any(goal: &str, words: &[&str]) -> bool {
 
 const HELP: &str = "\
 Type a Prolog goal ending with a full stop, e.g.  GAME:initial_state([], S).  (GAME the game's module)
-After an answer, type ; (and Enter) for the next one, or just Enter to stop.
+After an answer, press ; for the next one, a for all, Enter to stop (from a pipe: a line ;).
 Ctrl-C stops a goal that runs too long; at the prompt it clears the line.
 Commands:
   :help [NAME]   the names of the documented predicates; with NAME, the documentation of those matching it
@@ -104,6 +120,7 @@ impl Repl {
             changes: Vec::new(),
             typed_files: Vec::new(),
             typed: 0,
+            pushed: None,
         };
         repl.load(out);
         Ok(repl)
@@ -213,7 +230,11 @@ impl Repl {
             self.typed
         ));
         if let Err(e) = std::fs::write(&file, text) {
-            let _ = writeln!(out, "   cannot keep the clauses in {}: {e}.", file.display());
+            let _ = writeln!(
+                out,
+                "   cannot keep the clauses in {}: {e}.",
+                file.display()
+            );
             return;
         }
         self.typed_files.push(file.clone());
@@ -259,7 +280,11 @@ impl Repl {
         let mut pending = String::new();
         loop {
             let prompt = if pending.is_empty() { "?- " } else { "|  " };
-            let line = match input.read(prompt) {
+            let typed = match self.pushed.take() {
+                Some(line) => Typed::Line(line),
+                None => input.read(prompt),
+            };
+            let line = match typed {
                 Typed::Line(line) => line,
                 // Ctrl-C at the prompt drops what was typed, as in other toplevels.
                 Typed::Interrupted => {
@@ -321,6 +346,7 @@ impl Repl {
     fn answers(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) -> usize {
         let mut first = true;
         let mut seen = 0;
+        let mut all = false;
         loop {
             // Ctrl-C stops the goal while it computes (and only then: at the prompts,
             // rustyline reads it as a key).
@@ -348,9 +374,46 @@ impl Repl {
                         let _ = writeln!(out, "   {text}.");
                         return seen;
                     }
-                    match input.read(&format!("   {text} ")) {
-                        Typed::Line(more) if matches!(more.trim(), ";" | "n") => continue,
-                        // Enter, anything else, Ctrl-C or the end of input: no more.
+                    if all {
+                        let _ = writeln!(out, "   {text} ;");
+                        continue;
+                    }
+                    // At a terminal one key answers, as in SWI-Prolog; from a pipe, a
+                    // line `;` asks for the next answer and any other line is the next
+                    // goal (never swallowed by this prompt).
+                    let prompt = format!("   {text} ");
+                    let choice = loop {
+                        match input.key(&prompt) {
+                            Some(Key::Write) => continue,
+                            Some(Key::Help) => {
+                                let _ = writeln!(
+                                    out,
+                                    "   ; n r space: next answer · a: all answers · Enter . c: stop · w: write it again"
+                                );
+                                continue;
+                            }
+                            Some(key) => break key,
+                            None => {
+                                break match input.read(&prompt) {
+                                    Typed::Line(more) if matches!(more.trim(), ";" | "n") => {
+                                        Key::Next
+                                    }
+                                    Typed::Line(more) if more.trim().is_empty() => Key::Stop,
+                                    Typed::Line(more) => {
+                                        self.pushed = Some(more);
+                                        Key::Stop
+                                    }
+                                    Typed::Interrupted | Typed::End => Key::Stop,
+                                };
+                            }
+                        }
+                    };
+                    match choice {
+                        Key::Next => continue,
+                        Key::All => {
+                            all = true;
+                            continue;
+                        }
                         _ => {
                             if let Some(engine) = self.engine.as_mut() {
                                 engine.stop();
@@ -435,11 +498,17 @@ impl Repl {
                         if again.is_empty() {
                             String::new()
                         } else {
-                            format!(", and played again the {} goal(s) that loaded files at the prompt", again.len())
+                            format!(
+                                ", and played again the {} goal(s) that loaded files at the prompt",
+                                again.len()
+                            )
                         }
                     );
                     for f in failed {
-                        let _ = writeln!(out, "   not played again (it failed or raised an error now): {f}");
+                        let _ = writeln!(
+                            out,
+                            "   not played again (it failed or raised an error now): {f}"
+                        );
                     }
                 }
             }

@@ -174,7 +174,11 @@ fn the_repl_survives_running_out_of_memory() {
         "{out}"
     );
     assert!(!out.contains("existence_error"), "seen/1 is kept: {out}");
-    assert_eq!(out.matches("   X = 1.").count(), 2, "X = 1, then seen(X): {out}");
+    assert_eq!(
+        out.matches("   X = 1.").count(),
+        2,
+        "X = 1, then seen(X): {out}"
+    );
     assert_no_crash_text(&o);
 }
 
@@ -376,14 +380,28 @@ fn ctrl_c_at_a_terminal_clears_the_line_stops_answers_and_stops_goals() {
     wait_for("?- ", 0);
     type_in(b"member(X, [a,b,c]).\r");
     wait_for("X = a", 0);
-    type_in(b";\r");
+    // One key answers, as in SWI-Prolog: `;` for the next.
+    type_in(b";");
     wait_for("X = b", 0);
     // Ctrl-C at the ; prompt: no more answers.
     let mark = output().len();
     type_in(b"\x03");
     wait_for("   .", mark);
-    // Ctrl-C at the ?- prompt: what was typed is dropped.
+    // `a`: every answer without asking; Enter alone stops.
     wait_for("?- ", mark);
+    let mark = output().len();
+    type_in(b"member(N, [1,2,3]).\r");
+    wait_for("N = 1 ", mark);
+    type_in(b"a");
+    wait_for("N = 3.", mark);
+    type_in(b"member(M, [x,y]).\r");
+    wait_for("M = x ", mark);
+    type_in(b"\r");
+    wait_for("   .", output().rfind("M = x").unwrap_or_default());
+    assert!(!output()[mark..].contains("M = y"), "{}", output());
+    // Ctrl-C at the ?- prompt: what was typed is dropped.
+    std::thread::sleep(Duration::from_millis(300));
+    let mark = output().len();
     type_in(b"foo(bar");
     std::thread::sleep(Duration::from_millis(300));
     type_in(b"\x03");

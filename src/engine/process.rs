@@ -857,7 +857,11 @@ impl Session {
                 .query_value("'$tabula':last_names(Ns)", "Ns")
                 .ok()
                 .and_then(|t| crate::term::as_list(&t))
-                .map(|l| l.iter().filter_map(|n| crate::term::as_atom(n).map(str::to_string)).collect())
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|n| crate::term::as_atom(n).map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default(),
         };
         let module = crate::term::quote_atom(rules.module());
