@@ -96,6 +96,7 @@ Commands:
   :reload        re-read the rules files (after editing them)
   :files         the files loaded
   :time GOAL     the goal's answers, then its CPU time and inferences
+  :trace GOAL    the goal's answers, with the Call/Exit/Redo/Fail ports of the rules' predicates
   [user].        type clauses (consult(user)), end with Ctrl-D or end_of_file.
   $X             in a goal: the value X had in the last answer
   :show [NAME]   the board of each position the last answer binds (or of NAME)
@@ -297,6 +298,15 @@ impl Repl {
                 }
             };
             let trimmed = line.trim();
+            // `:trace GOAL`: the goal's answers, its ports printed as it runs.
+            if pending.is_empty()
+                && let Some(goal) = trimmed.strip_prefix(":trace ")
+            {
+                let goal = goal.trim().trim_end_matches('.');
+                let traced = format!("'$tabula':trace_goal(({goal})).");
+                self.answer(&traced, input, out);
+                continue;
+            }
             // `:time GOAL`: the goal's answers, and its CPU time and inferences.
             if pending.is_empty()
                 && let Some(goal) = trimmed.strip_prefix(":time ")

@@ -659,6 +659,11 @@ fn the_repl_names_unknown_procedures_lists_clauses_and_times_goals() {
     repl.send(":show S1\n");
     repl.wait_for("S1:\n");
     repl.wait_for("●───●");
+    // :trace GOAL: the ports of the rules' predicates, with their depth.
+    repl.send(":trace dots:initial_state([rows(2), cols(2)], S2), dots:to_move(S2, P2).\n");
+    repl.wait_for("Call: (1) dots:initial_state([rows(2),cols(2)],");
+    repl.wait_for("Exit: (1) dots:to_move(");
+    repl.wait_for("P2 = 1");
     // :time GOAL: the answers, then the CPU time and inferences.
     repl.send(":time length(L, 2).\n");
     repl.wait_for("inferences");

@@ -7,7 +7,8 @@ runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
-                      file_facts/2, list_clauses/1, last_binding/2, last_names/1, replay/2]).
+                      file_facts/2, list_clauses/1, last_binding/2, last_names/1, replay/2,
+                      trace_goal/1]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -397,6 +398,91 @@ repl_answer(Chars, Text, Kind, Last) :-
 remember_answer(Bindings) :-
     findall(N=V, ( member(N=V, Bindings), \+ atom_chars(N, ['_'|_]) ), Kept),
     bb_put('$tabula_last_answer', Kept).
+
+%% trace_goal(:Goal)
+% The REPL's `:trace Goal`: Goal is run by a meta-interpreter that prints the ports
+% (Call, Exit, Redo, Fail) of each call of a predicate of the loaded files, with its
+% depth, as SWI-Prolog's tracer prints them. Limits: the clauses are read from the
+% files (the rules' predicates are static: Scryer does not give their clauses), so
+% a DCG rule (-->), a predicate of a library, a built-in or one asserted at the
+% prompt runs as a single step, its ports shown; control constructs (',', ;, ->, \+,
+% call/N, findall/3, forall/2) are looked into; at most 2000 ports are printed.
+%   ?- trace_goal(dots:to_move(S, P)).
+trace_goal(Goal) :-
+    retractall(traced_clause(_, _, _)),
+    findall(Path, loaded_file(Path), Paths),
+    forall(member(Path, Paths), load_traced(Path)),
+    bb_put('$tabula_ports', 0),
+    (   Goal = M:G, atom(M) -> true ; M = user, G = Goal ),
+    traced(G, M, 1).
+
+:- dynamic(traced_clause/3).
+
+load_traced(Path) :-
+    catch(source_module(Path, M), _, M = user),
+    catch(setup_call_cleanup(open_source(Path, S), read_traced(S, M), close(S)), _, true).
+
+read_traced(S, M) :-
+    (   '$devour_whitespace'(S) -> catch(read_term(S, T, []), _, T = '$unreadable')
+    ;   T = end_of_file
+    ),
+    (   T == end_of_file -> true
+    ;   (   T = (H :- B), callable(H) -> assertz(traced_clause(M, H, B))
+        ;   T \= (:- _), T \= (_ --> _), callable(T) -> assertz(traced_clause(M, T, true))
+        ;   true
+        ),
+        read_traced(S, M)
+    ).
+
+traced(G, _, _) :- var(G), !, throw(error(instantiation_error, trace_goal/1)).
+traced(M:G, _, D) :- !, traced(G, M, D).
+traced(true, _, _) :- !.
+traced((A, B), M, D) :- !, traced(A, M, D), traced(B, M, D).
+traced((C -> T ; E), M, D) :- !, ( traced(C, M, D) -> traced(T, M, D) ; traced(E, M, D) ).
+traced((A ; B), M, D) :- !, ( traced(A, M, D) ; traced(B, M, D) ).
+traced((C -> T), M, D) :- !, ( traced(C, M, D) -> traced(T, M, D) ).
+traced(\+ G, M, D) :- !, \+ traced(G, M, D).
+traced(findall(T, G, L), M, D) :- !, findall(T, traced(G, M, D), L).
+traced(forall(C, A), M, D) :- !, \+ ( traced(C, M, D), \+ traced(A, M, D) ).
+traced(G, M, D) :-
+    G =.. [call, G0|Extra], !,
+    (   G0 = M1:G1 -> true ; M1 = M, G1 = G0 ),
+    G1 =.. L0, append(L0, Extra, L1), G2 =.. L1,
+    traced(G2, M1, D).
+traced(G, M, D) :-
+    (   clause_module(G, M, CM) ->
+        port(call, D, CM:G),
+        D1 is D + 1,
+        (   traced_clause(CM, G, Body),
+            traced(Body, CM, D1)
+        ;   port(fail, D, CM:G), fail
+        ),
+        ( port(exit, D, CM:G) ; port(redo, D, CM:G), fail )
+    ;   port(call, D, G),
+        (   M:G ; port(fail, D, G), fail ),
+        ( port(exit, D, G) ; port(redo, D, G), fail )
+    ).
+
+% The module whose file's clauses define G, called from module M: M's own, else the
+% one file module that defines it (a predicate imported into the prompt's user).
+clause_module(G, M, M) :-
+    \+ \+ traced_clause(M, G, _), !.
+clause_module(G, user, CM) :-
+    functor(G, N, A), functor(H, N, A),
+    findall(CM0, traced_clause(CM0, H, _), CMs0), sort(CMs0, [CM]).
+
+port(Port, Depth, Goal) :-
+    bb_get('$tabula_ports', K0), K is K0 + 1, bb_put('$tabula_ports', K),
+    (   K =< 2000 ->
+        port_name(Port, Name),
+        format("   ~a: (~d) ", [Name, Depth]),
+        write_term(Goal, [quoted(true), max_depth(10)]), nl
+    ;   K =:= 2001 -> format("   ... (more than 2000 ports: the rest is not printed)~n", [])
+    ;   true
+    ).
+
+port_name(call, 'Call'). port_name(exit, 'Exit').
+port_name(redo, 'Redo'). port_name(fail, 'Fail').
 
 %% last_names(-Names)
 % The names bound in the last answer the REPL showed.
