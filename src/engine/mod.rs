@@ -1,7 +1,7 @@
 //! The embedded Scryer Prolog machine, on a thread of its own, behind a small typed API.
 //!
 //! A Scryer `Machine` is not `Send`, and a few of its failure modes are fatal to the
-//! host process (see `shared/notes/scryer-embedding.md`), so this module is the one
+//! host process (see `docs/scryer-embedding.md`), so this module is the one
 //! place that touches it, and it keeps three promises:
 //! - every goal runs through `'$tabula':run/4` (in `support.pl`), which reads the goal
 //!   from a string and calls it under `catch/3`: a goal that does not parse, an

@@ -698,6 +698,8 @@ struct Session {
     answers: Option<ReplAnswers>,
     /// When the files loaded now were loaded (the local time, `HH:MM:SS`).
     loaded_at: String,
+    /// The goal being answered.
+    goal: String,
 }
 
 /// The rules file of a list that starts with `game.pl`: such files are a game.
@@ -818,6 +820,7 @@ impl Session {
                     Ok(engine) => self.answers = Some(engine.repl(&text)),
                     Err(e) => return Some(failed(e)),
                 }
+                self.goal = text;
                 Some(self.next_answer())
             }
             Request::Next => Some(self.next_answer()),
@@ -889,13 +892,42 @@ impl Session {
         text
     }
 
+    /// An unknown procedure named with its module and what may have been meant
+    /// (`'$tabula':procedure_named/3`), asked once the goal is over.
+    fn procedure_named(&mut self, answer: ReplAnswer) -> ReplAnswer {
+        let ReplAnswer::Exception { text, output, .. } = &answer else {
+            return answer;
+        };
+        if !text.starts_with("error(existence_error(procedure,") {
+            return answer;
+        }
+        let goal = format!(
+            "'$tabula':procedure_named({}, {text}, E)",
+            crate::term::quote_string(&self.goal)
+        );
+        let named = self
+            .engine()
+            .ok()
+            .and_then(|engine| engine.query_value(&goal, "E").ok());
+        match named {
+            Some(error) => ReplAnswer::Exception {
+                text: crate::term::to_text(&error),
+                words: crate::engine::error_sentence(&error).unwrap_or_default(),
+                output: output.clone(),
+            },
+            None => answer,
+        }
+    }
+
     fn next_answer(&mut self) -> Reply {
         match self.answers.as_mut().and_then(Iterator::next) {
             Some(answer) => {
                 if !matches!(answer, ReplAnswer::Solution { last: false, .. }) {
                     self.answers = None;
                 }
-                Reply::Answer { answer }
+                Reply::Answer {
+                    answer: self.procedure_named(answer),
+                }
             }
             None => {
                 self.answers = None;

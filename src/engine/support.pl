@@ -8,7 +8,7 @@ that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
                       file_facts/2, list_clauses/1, last_binding/2, last_names/1, replay/2,
-                      trace_goal/1]).
+                      trace_goal/1, procedure_named/3]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -387,17 +387,30 @@ contains_functor(T, F, A) :-
 % ("X = f(Y), Z = 3", "true"), Kind is `true`, `syntax_error` or `exception`, and Last
 % is `true` when no other solution can follow (`false` when one may).
 repl_answer(Chars, Text, Kind, Last) :-
-    run(Chars, det(Det), Bindings, Outcome0, Residue),
-    named_procedure(Outcome0, Chars, Outcome),
+    run(Chars, det(Det), Bindings, Outcome, Residue),
     answer_text(Outcome, Bindings, Residue, Text0, Kind),
-    (   Kind == true -> remember_answer(Bindings) ; true ),
     atom_chars(Text, Text0),
     (   Det == true -> Last = true ; Kind \== true -> Last = true ; Last = false ).
 
 % The bindings of the last answer shown, for $Name in a later goal (last_binding/2).
+% Kept in the database, not on the blackboard, and without their constraints
+% (copy_term/3): in Scryer 0.10 bb_put/2 inside a query that is then dropped with
+% choice points left can corrupt the machine's trail.
+:- dynamic(last_answer/1).
+:- dynamic(counter/2).
+
 remember_answer(Bindings) :-
     findall(N=V, ( member(N=V, Bindings), \+ atom_chars(N, ['_'|_]) ), Kept),
-    bb_put('$tabula_last_answer', Kept).
+    copy_term(Kept, Plain, _),
+    retractall(last_answer(_)),
+    assertz(last_answer(Plain)).
+
+% A counter of this module's: set, and add one.
+set_counter(Name, V) :- retractall(counter(Name, _)), assertz(counter(Name, V)).
+add_counter(Name, V) :-
+    (   retract(counter(Name, V0)) -> true ; V0 = 0 ),
+    V is V0 + 1,
+    assertz(counter(Name, V)).
 
 %% trace_goal(:Goal)
 % The REPL's `:trace Goal`: Goal is run by a meta-interpreter that prints the ports
@@ -412,7 +425,7 @@ trace_goal(Goal) :-
     retractall(traced_clause(_, _, _)),
     findall(Path, loaded_file(Path), Paths),
     forall(member(Path, Paths), load_traced(Path)),
-    bb_put('$tabula_ports', 0),
+    set_counter(ports, 0),
     (   Goal = M:G, atom(M) -> true ; M = user, G = Goal ),
     traced(G, M, 1).
 
@@ -472,7 +485,7 @@ clause_module(G, user, CM) :-
     findall(CM0, traced_clause(CM0, H, _), CMs0), sort(CMs0, [CM]).
 
 port(Port, Depth, Goal) :-
-    bb_get('$tabula_ports', K0), K is K0 + 1, bb_put('$tabula_ports', K),
+    add_counter(ports, K),
     (   K =< 2000 ->
         port_name(Port, Name),
         format("   ~a: (~d) ", [Name, Depth]),
@@ -487,7 +500,7 @@ port_name(redo, 'Redo'). port_name(fail, 'Fail').
 %% last_names(-Names)
 % The names bound in the last answer the REPL showed.
 last_names(Names) :-
-    (   catch(bb_get('$tabula_last_answer', Bindings), _, fail) ->
+    (   last_answer(Bindings) ->
         findall(N, member(N=_, Bindings), Names)
     ;   Names = []
     ).
@@ -496,11 +509,9 @@ last_names(Names) :-
 % Calls Goal up to its Nth solution, then stops: the REPL plays a goal of the
 % session again in a new engine as far as it was played (N solutions were shown).
 replay(N, Goal) :-
-    bb_put('$tabula_replayed', 0),
+    set_counter(replayed, 0),
     user:Goal,
-    bb_get('$tabula_replayed', K0),
-    K is K0 + 1,
-    bb_put('$tabula_replayed', K),
+    add_counter(replayed, K),
     K >= N,
     !.
 
@@ -510,7 +521,7 @@ replay(N, Goal) :-
 %   ?- X = f(Y).          then   ?- Z = g($X).
 %   Z = g(f(_A)).
 last_binding(Name, Value) :-
-    (   catch(bb_get('$tabula_last_answer', Bindings), _, fail),
+    (   last_answer(Bindings),
         member(Name=V, Bindings) ->
         copy_term(V, Value)
     ;   throw(error(existence_error(answer_binding, '$'(Name)), last_binding/2))
@@ -525,9 +536,23 @@ last_binding(Name, Value) :-
 %                      "dots:box_point(X)", O).
 %   O = exception(error(existence_error(procedure, dots:box_point/1),
 %                       context(dots:box_point/1, did_you_mean([dots:box_points/1])))).
-named_procedure(exception(error(existence_error(procedure, N/A), _)), Chars,
-                exception(error(existence_error(procedure, M:N/A), Context))) :-
-    atom(N), integer(A), !,
+%% procedure_named(+GoalChars, +Error0, -Error)
+% What the REPL asks after an exception: Error0 with an unknown procedure named
+% as named_procedure/3 names it, else Error0 itself. (A query of its own: in
+% Scryer 0.10 the same work inside repl_answer/4 corrupted the machine after
+% goals dropped with choice points.)
+procedure_named(Chars, E0, E) :-
+    named_procedure(exception(E0), Chars, exception(E)).
+
+named_procedure(Outcome0, Chars, Outcome) :-
+    (   Outcome0 = exception(error(existence_error(procedure, PI), _)),
+        nonvar(PI), PI = N/A, atom(N), integer(A) ->
+        procedure_named(N, A, Chars, Context, M),
+        Outcome = exception(error(existence_error(procedure, M:N/A), Context))
+    ;   Outcome = Outcome0
+    ).
+
+procedure_named(N, A, Chars, Context, M) :-
     (   catch(read_goal(Chars, Goal, _), _, fail), called_in(Goal, N, A, M0) -> M = M0
     ;   M = user
     ),
@@ -537,7 +562,6 @@ named_procedure(exception(error(existence_error(procedure, N/A), _)), Chars,
     (   Near == [] -> Context = M:N/A
     ;   Context = context(M:N/A, did_you_mean(Near))
     ).
-named_procedure(Outcome, _, Outcome).
 
 % The module a call of N/A in Goal is qualified with (the innermost M:G).
 called_in(M:G, N, A, Module) :-
@@ -587,6 +611,7 @@ edit_row([B|Bs], A, Diag, [Up|Ups], Left, [C|Cs]) :-
     edit_row(Bs, A, Up, Ups, C, Cs).
 
 answer_text(true, Bindings, Residue, Text, true) :-
+    remember_answer(Bindings),
     visible_bindings(Bindings, Bindings, Visible),
     maplist(binding_chars(Bindings), Visible, Parts0),
     maplist(goal_chars(Bindings), Residue, Parts1),
