@@ -92,6 +92,40 @@ pub(super) struct RunForm {
     counts: Option<String>,
 }
 
+/// A teacher's form with its CSRF token.
+trait TeacherForm {
+    fn csrf(&self) -> Option<&str>;
+}
+
+impl TeacherForm for RunForm {
+    fn csrf(&self) -> Option<&str> {
+        self.csrf.as_deref()
+    }
+}
+
+impl TeacherForm for CsrfForm {
+    fn csrf(&self) -> Option<&str> {
+        self.csrf.as_deref()
+    }
+}
+
+/// A teacher's form, read and checked: not the teacher, the page "not found"; a
+/// form that does not read, or without the right token, the page that says so.
+fn teacher_form<T: TeacherForm>(
+    site: &Site,
+    s: &Session,
+    sent: Result<Form<T>, FormRejection>,
+) -> Result<T, Box<Response>> {
+    if !s.is_teacher() {
+        return Err(Box::new(not_found_page(site, s)));
+    }
+    let form = form(site, s, sent)?;
+    match refuse_teacher_form(site, s, form.csrf()) {
+        Some(r) => Err(Box::new(r)),
+        None => Ok(form),
+    }
+}
+
 /// The counts toggle's value: `yes` or `no`, nothing else (absent: no, as an
 /// unticked checkbox sends nothing).
 fn counts_value(site: &Site, s: &Session, counts: Option<&str>) -> Result<bool, Box<Response>> {
@@ -122,16 +156,10 @@ fn run_now_answer(
     s: &Session,
     sent: Result<Form<RunForm>, FormRejection>,
 ) -> Response {
-    if !s.is_teacher() {
-        return not_found_page(site, s);
-    }
-    let form = match form(site, s, sent) {
+    let form = match teacher_form(site, s, sent) {
         Ok(f) => f,
         Err(r) => return *r,
     };
-    if let Some(r) = refuse_teacher_form(site, s, form.csrf.as_deref()) {
-        return r;
-    }
     let counts = match counts_value(site, s, form.counts.as_deref()) {
         Ok(c) => c,
         Err(r) => return *r,
@@ -169,15 +197,8 @@ fn rerun_answer(
     id: Option<i64>,
     sent: Result<Form<CsrfForm>, FormRejection>,
 ) -> Response {
-    if !s.is_teacher() {
-        return not_found_page(site, s);
-    }
-    let form = match form(site, s, sent) {
-        Ok(f) => f,
-        Err(r) => return *r,
-    };
-    if let Some(r) = refuse_teacher_form(site, s, form.csrf.as_deref()) {
-        return r;
+    if let Err(r) = teacher_form(site, s, sent) {
+        return *r;
     }
     let Some(id) = id else {
         return not_found_page(site, s);
@@ -245,16 +266,10 @@ fn set_counts_answer(
     id: Option<i64>,
     sent: Result<Form<RunForm>, FormRejection>,
 ) -> Response {
-    if !s.is_teacher() {
-        return not_found_page(site, s);
-    }
-    let form = match form(site, s, sent) {
+    let form = match teacher_form(site, s, sent) {
         Ok(f) => f,
         Err(r) => return *r,
     };
-    if let Some(r) = refuse_teacher_form(site, s, form.csrf.as_deref()) {
-        return r;
-    }
     let counts = match counts_value(site, s, form.counts.as_deref()) {
         Ok(c) => c,
         Err(r) => return *r,
