@@ -413,6 +413,12 @@ impl Config {
     }
 
     /// The deadline, if any.
+    /// The deadline in the course's time zone, as the pages show it (None: no
+    /// deadline, or one that does not read: the site refused that at start).
+    pub fn deadline_text(&self) -> Option<String> {
+        self.deadline().ok().flatten().map(|t| self.local(t))
+    }
+
     pub fn deadline(&self) -> Result<Option<Timestamp>, String> {
         let Some(text) = self.submissions.deadline.as_deref() else {
             return Ok(None);

@@ -2,7 +2,7 @@
 //! signing out.
 
 use super::{
-    Session_, SiteState, blocking, checked_csrf, db_error, form, html, message, session_cookie,
+    SentForm, Session_, SiteState, blocking, checked_form, db_error, html, message, session_cookie,
 };
 use crate::site::Site;
 use crate::site::auth::{self, Session, SignIn};
@@ -53,13 +53,10 @@ fn signin_answer(
     sent: Result<Form<SignInForm>, FormRejection>,
     address: &str,
 ) -> Response {
-    let form = match form(site, s, sent) {
+    let form = match checked_form(site, s, sent) {
         Ok(f) => f,
         Err(r) => return *r,
     };
-    if let Some(r) = checked_csrf(site, s, form.csrf.as_deref()) {
-        return r;
-    }
     let login = form.login.trim().to_string();
     let outcome = match site
         .db
@@ -119,6 +116,24 @@ pub(super) struct CsrfForm {
     pub(super) csrf: Option<String>,
 }
 
+impl SentForm for CsrfForm {
+    fn csrf(&self) -> Option<&str> {
+        self.csrf.as_deref()
+    }
+}
+
+impl SentForm for SignInForm {
+    fn csrf(&self) -> Option<&str> {
+        self.csrf.as_deref()
+    }
+}
+
+impl SentForm for PasswordForm {
+    fn csrf(&self) -> Option<&str> {
+        self.csrf.as_deref()
+    }
+}
+
 pub(super) async fn signout(
     State(site): SiteState,
     axum::Extension(s): Session_,
@@ -132,12 +147,8 @@ fn signout_answer(
     s: &Session,
     sent: Result<Form<CsrfForm>, FormRejection>,
 ) -> Response {
-    let form = match form(site, s, sent) {
-        Ok(f) => f,
-        Err(r) => return *r,
-    };
-    if let Some(r) = checked_csrf(site, s, form.csrf.as_deref()) {
-        return r;
+    if let Err(r) = checked_form(site, s, sent) {
+        return *r;
     }
     let _ = site.db.with(|c| auth::end_session(c, &s.token_hash));
     let mut r = Redirect::to("/").into_response();
@@ -197,13 +208,10 @@ fn set_password_answer(
     s: &Session,
     sent: Result<Form<PasswordForm>, FormRejection>,
 ) -> Response {
-    let form = match form(site, s, sent) {
+    let form = match checked_form(site, s, sent) {
         Ok(f) => f,
         Err(r) => return *r,
     };
-    if let Some(r) = checked_csrf(site, s, form.csrf.as_deref()) {
-        return r;
-    }
     let Some(user) = s.user.clone() else {
         return Redirect::to("/signin").into_response();
     };

@@ -398,13 +398,23 @@ fn checked_csrf(site: &Site, session: &Session, given: Option<&str>) -> Option<R
     }
 }
 
-/// Why a teacher's form may not go on: not a teacher (404, as for a page that is not
-/// theirs), or no valid CSRF token (403).
-fn refuse_teacher_form(site: &Site, session: &Session, csrf: Option<&str>) -> Option<Response> {
-    if !session.is_teacher() {
-        return Some(not_found_page(site, session));
+/// A form the site's pages send, with its CSRF token.
+trait SentForm {
+    fn csrf(&self) -> Option<&str>;
+}
+
+/// A form's fields, read and its CSRF token checked; otherwise the page that says
+/// what is wrong.
+fn checked_form<T: SentForm>(
+    site: &Site,
+    s: &Session,
+    sent: Result<Form<T>, FormRejection>,
+) -> Result<T, Box<Response>> {
+    let form = form(site, s, sent)?;
+    match checked_csrf(site, s, form.csrf()) {
+        Some(r) => Err(Box::new(r)),
+        None => Ok(form),
     }
-    checked_csrf(site, session, csrf)
 }
 
 fn when(site: &Site, stamp: &str) -> String {

@@ -95,12 +95,7 @@ fn home_page(site: &Site, s: &Session) -> Response {
         .filter(|c| c.status != "waiting")
         .map(|c| championship_line(site, c))
         .collect();
-    let deadline = site
-        .config
-        .deadline()
-        .ok()
-        .flatten()
-        .map(|t| site.config.local(t));
+    let deadline = site.config.deadline_text();
     html(
         site,
         s,

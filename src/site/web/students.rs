@@ -113,12 +113,7 @@ fn user_page_for(site: &Site, s: &Session, who: &User, own: bool) -> Response {
         .map(|v| version_line(site, &who.login, v))
         .collect();
     let older = lines.split_off(lines.len().min(VERSIONS_SHOWN));
-    let deadline = site
-        .config
-        .deadline()
-        .ok()
-        .flatten()
-        .map(|t| site.config.local(t));
+    let deadline = site.config.deadline_text();
     html(
         site,
         s,

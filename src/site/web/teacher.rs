@@ -5,8 +5,8 @@ use super::account::CsrfForm;
 use super::results::championship_line;
 use super::students::late_now;
 use super::{
-    Session_, SiteState, blocking, db_error, form, html, ids, message, not_found_page,
-    refuse_teacher_form, when,
+    SentForm, Session_, SiteState, blocking, checked_form, db_error, html, ids, message,
+    not_found_page, when,
 };
 use crate::site::auth::Session;
 use crate::site::db;
@@ -92,26 +92,9 @@ pub(super) struct RunForm {
     counts: Option<String>,
 }
 
-/// A teacher's form with its CSRF token.
-trait TeacherForm {
-    fn csrf(&self) -> Option<&str>;
-}
-
-impl TeacherForm for RunForm {
-    fn csrf(&self) -> Option<&str> {
-        self.csrf.as_deref()
-    }
-}
-
-impl TeacherForm for CsrfForm {
-    fn csrf(&self) -> Option<&str> {
-        self.csrf.as_deref()
-    }
-}
-
 /// A teacher's form, read and checked: not the teacher, the page "not found"; a
 /// form that does not read, or without the right token, the page that says so.
-fn teacher_form<T: TeacherForm>(
+fn teacher_form<T: SentForm>(
     site: &Site,
     s: &Session,
     sent: Result<Form<T>, FormRejection>,
@@ -119,10 +102,12 @@ fn teacher_form<T: TeacherForm>(
     if !s.is_teacher() {
         return Err(Box::new(not_found_page(site, s)));
     }
-    let form = form(site, s, sent)?;
-    match refuse_teacher_form(site, s, form.csrf()) {
-        Some(r) => Err(Box::new(r)),
-        None => Ok(form),
+    checked_form(site, s, sent)
+}
+
+impl SentForm for RunForm {
+    fn csrf(&self) -> Option<&str> {
+        self.csrf.as_deref()
     }
 }
 
