@@ -1,35 +1,23 @@
 //! tabula: board games whose rules and computer players are written in Prolog, run by
 //! an embedded Scryer Prolog. Rust referees, draws and talks to people; every rule is
-//! asked of the Prolog game contract (`prolog/game.pl`).
+//! asked of the Prolog game contract (`prolog/core/game.pl`).
+//!
+//! The modules are the layers, each using only those above it in this list
+//! (`docs/architecture.md` draws the map):
 
-pub mod board;
-pub mod cache;
-pub mod cgroup;
-pub mod championship;
-pub mod check;
+/// The command line: argument parsing and one file per command.
 pub mod cli;
+/// Championships cut into shards for a cluster (Slurm), and their merge.
+pub mod cluster;
+/// The embedded Prolog: one Scryer machine per process, its child processes, terms.
 pub mod engine;
-pub mod forkserver;
+/// The game contract: a game's rules, options, board vocabulary, conformance.
 pub mod game;
-pub mod grading;
-pub mod gui;
-pub mod lisp;
-pub mod merge;
-pub mod play;
-pub mod player;
-pub mod program;
-pub mod protocol;
-pub mod reason;
+/// Who sits at a seat: specs, programs, the protocol, the sandbox, the fork server.
+pub mod players;
+/// Refereeing: one game, a match, a championship, grades, the report page.
 pub mod referee;
-pub mod repl;
-pub mod report;
-pub mod sandbox;
-pub mod serve;
-pub mod shard;
+/// The course site: submissions, qualification, championships, grades.
 pub mod site;
-pub mod slurm;
-pub mod term;
-pub mod text;
-pub mod timing;
-pub mod tournament;
-pub mod undo;
+/// The faces people use: the window, the terminal, the REPL, text boards.
+pub mod ui;

@@ -1,8 +1,8 @@
 // Notes failed allocations, so that the REPL's engine process can tell that a goal
-// ran out of memory (see tabula::engine::process).
+// ran out of memory (see tabula::ui::repl::child).
 #[global_allocator]
-static ALLOCATOR: tabula::engine::process::NotingAllocator =
-    tabula::engine::process::NotingAllocator;
+static ALLOCATOR: tabula::ui::repl::child::NotingAllocator =
+    tabula::ui::repl::child::NotingAllocator;
 
 fn main() -> std::process::ExitCode {
     // Like other Unix tools, end quietly when the reader of our output goes away
@@ -15,6 +15,6 @@ fn main() -> std::process::ExitCode {
     // Descriptors tabula was started with (beyond stdin, stdout and stderr) reach
     // none of the programs it starts: the players, bwrap, the site's children.
     #[cfg(unix)]
-    tabula::protocol::close_on_exec_from(3);
+    tabula::players::protocol::close_on_exec_from(3);
     tabula::cli::main()
 }

@@ -1371,7 +1371,9 @@ fn bench_has_its_yardstick_and_measures_start_up() {
         seconds
     };
     let (forked, afresh) = (starting("forked"), starting("afresh"));
-    if tabula::cgroup::Hierarchies::detect().has(tabula::cgroup::Feature::Kill) {
+    if tabula::players::sandbox::cgroup::Hierarchies::detect()
+        .has(tabula::players::sandbox::cgroup::Feature::Kill)
+    {
         assert!(
             forked < afresh,
             "forking two loaded players is quicker than starting them: {out}"

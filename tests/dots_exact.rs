@@ -8,8 +8,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use tabula::engine::Engine;
+use tabula::engine::term;
 use tabula::game::{Rules, find_game};
-use tabula::term;
 
 struct Board {
     rows: usize,

@@ -5,8 +5,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
+use tabula::engine::term::{self, Term};
 use tabula::game::{Judged, Outcome, Rules, Verdict, find_game};
-use tabula::term::{self, Term};
 
 /// The oracle's board: which segments are drawn.
 struct Oracle {

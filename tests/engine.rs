@@ -2,8 +2,8 @@
 //! a stale exception behind.
 
 use std::io::Write;
+use tabula::engine::term::{self, Term};
 use tabula::engine::{Engine, EngineError, ReplAnswer};
-use tabula::term::{self, Term};
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tabula-engine-{}", std::process::id()));

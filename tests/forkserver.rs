@@ -1,4 +1,4 @@
-//! Fork servers (src/forkserver): a referee loads each of tabula's own players once per
+//! Fork servers (src/players/forkserver): a referee loads each of tabula's own players once per
 //! match or championship and forks it for every game. Forked players must play exactly
 //! the games fresh processes play, start every game as clean as a fresh process in a
 //! fresh sandbox, and be contained like them: a player that kills its fork server
@@ -20,7 +20,8 @@ fn forks(stderr: &str) -> usize {
 /// Whether this machine gives a forked child a control group of its own, which fork
 /// servers need (else every player starts afresh, which is what the other tests see).
 fn forking_here() -> bool {
-    let here = tabula::cgroup::Hierarchies::detect().has(tabula::cgroup::Feature::Kill);
+    let here = tabula::players::sandbox::cgroup::Hierarchies::detect()
+        .has(tabula::players::sandbox::cgroup::Feature::Kill);
     assert!(
         here || std::env::var("CI").is_err(),
         "CI needs control groups here, to test fork servers"

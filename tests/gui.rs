@@ -6,11 +6,11 @@ use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::{Harness, kittest::Queryable};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use tabula::board::{Region, Shape};
+use tabula::engine::term::Term;
+use tabula::game::board::{Region, Shape};
 use tabula::game::{Outcome, find_game};
-use tabula::gui::{GuiOptions, TabulaApp};
-use tabula::player::PlayerSpec;
-use tabula::term::Term;
+use tabula::players::spec::PlayerSpec;
+use tabula::ui::window::{GuiOptions, TabulaApp};
 
 fn options(rows: i64, cols: i64) -> Vec<Term> {
     vec![
@@ -73,7 +73,7 @@ fn click_at(h: &mut Harness<'static, TabulaApp>, pos: Pos2) {
 
 /// The line of the board view a segment `h(I,J)` / `v(I,J)` is drawn on.
 fn segment_line(mv: &Term) -> Region {
-    let text = tabula::term::to_text(mv);
+    let text = tabula::engine::term::to_text(mv);
     let nums: Vec<u32> = text[2..text.len() - 1]
         .split(',')
         .map(|n| n.trim().parse().unwrap())
@@ -271,7 +271,7 @@ fn the_new_game_panel_sets_up_a_board() {
 #[test]
 fn saving_a_rules_file_triggers_a_reload() {
     use tabula::game::Rules;
-    use tabula::gui::watch::{Reload, Watcher};
+    use tabula::ui::window::watch::{Reload, Watcher};
     let (file, text) = copy_rules("watch");
     let game = find_game("dots").unwrap();
     let rules = Rules::load(game, Some(&file)).unwrap();

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 use tabula::engine::Engine;
+use tabula::engine::term::{self, Term};
 use tabula::game::{find_game, prolog_dir};
-use tabula::term::{self, Term};
 
 type Square = (i32, i32);
 

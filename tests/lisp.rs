@@ -428,7 +428,8 @@ fn the_command_starts_where_only_an_address_space_cap_limits_memory() {
     use std::process::Stdio;
     for cap in [256u64 << 20, 512 << 20, 1 << 30] {
         let (argv, _) =
-            tabula::lisp::command(&root().join("examples/kingpawn_player.lisp"), cap).unwrap();
+            tabula::players::lisp::command(&root().join("examples/kingpawn_player.lisp"), cap)
+                .unwrap();
         let mut command = Command::new(&argv[0]);
         command
             .args(&argv[1..])

@@ -13,10 +13,10 @@ use egui_kittest::Harness;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use tabula::board::{Region, Shape};
+use tabula::game::board::{Region, Shape};
 use tabula::game::read_game;
-use tabula::gui::{GuiOptions, TabulaApp};
-use tabula::player::PlayerSpec;
+use tabula::players::spec::PlayerSpec;
+use tabula::ui::window::{GuiOptions, TabulaApp};
 
 const TICTACTOE: &str = include_str!("../examples/games/tictactoe.pl");
 

@@ -1,10 +1,10 @@
 //! Runs the Prolog test files `prolog/tests/<game>_tests.pl` (rules checked in the
 //! language they are written in) and the conformance check over every game.
 
-use tabula::check;
 use tabula::engine::Engine;
+use tabula::engine::term;
+use tabula::game::conformance;
 use tabula::game::{GameInfo, Rules, accelerate, catalog, prolog_dir};
-use tabula::term;
 
 /// Set in the process a test re-runs itself in (see `in_own_process`).
 const CHILD: &str = "TABULA_PROLOG_TEST_CHILD";
@@ -186,7 +186,7 @@ fn every_game_keeps_the_contract_here() {
     assert!(catalog().games.len() >= 3, "{:?}", catalog());
     for game in &catalog().games {
         let rules = Rules::load(game, None).unwrap();
-        let report = check::run(&rules, 5, 7).unwrap();
+        let report = conformance::run(&rules, 5, 7).unwrap();
         assert!(report.failures.is_empty(), "{}", report.text(&game.file));
     }
 }
@@ -203,7 +203,7 @@ fn own_players_prepare_before_their_games() {
 }
 
 fn own_players_prepare_before_their_games_here() {
-    use tabula::player::PlayerSpec;
+    use tabula::players::spec::PlayerSpec;
     let game = |name: &str| {
         catalog()
             .games
@@ -212,10 +212,10 @@ fn own_players_prepare_before_their_games_here() {
             .unwrap_or_else(|| panic!("{name} is in the catalog"))
     };
     let ai = PlayerSpec::Builtin("ai".into());
-    let rules = Rules::load_player(game("breakthrough"), None, &ai).unwrap();
+    let rules = ai.load_rules(game("breakthrough"), None).unwrap();
     let built = "breakthrough_ai:pc(4095, N), breakthrough_ai:zob(287, _)";
     assert!(rules.engine().query_once(built).unwrap().is_none());
-    assert!(rules.prepare_player(&ai).unwrap());
+    assert!(ai.prepare_in(&rules).unwrap());
     let b = rules
         .engine()
         .query_once(built)
@@ -224,12 +224,12 @@ fn own_players_prepare_before_their_games_here() {
     assert_eq!(b.get("N").and_then(term::as_i64), Some(12));
     // greedy has nothing to build: prepare/1 succeeds and does nothing.
     assert!(
-        rules
-            .prepare_player(&PlayerSpec::Builtin("greedy".into()))
+        PlayerSpec::Builtin("greedy".into())
+            .prepare_in(&rules)
             .unwrap()
     );
-    let dots = Rules::load_player(game("dots"), None, &ai).unwrap();
-    assert!(!dots.prepare_player(&ai).unwrap());
+    let dots = ai.load_rules(game("dots"), None).unwrap();
+    assert!(!ai.prepare_in(&dots).unwrap());
 }
 
 /// Every rules file loads, silently, in a plain Scryer machine with nothing of tabula's

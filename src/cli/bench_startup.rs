@@ -134,7 +134,10 @@ fn referee_match(
         .args(["match", &info.name, "--p1", level, "--p2", level])
         .args(["--games", &MATCH_GAMES.to_string()])
         .env("TABULA_TIMINGS", "1")
-        .env(crate::forkserver::ENV, if fork_servers { "1" } else { "0" })
+        .env(
+            crate::players::forkserver::ENV,
+            if fork_servers { "1" } else { "0" },
+        )
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

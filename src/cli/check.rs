@@ -49,8 +49,8 @@ pub(super) fn check(args: CheckArgs) -> ExitCode {
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned();
-    let mut progress = |k: usize, n: usize, options: &crate::term::Term| {
-        let board = match crate::term::to_text(options) {
+    let mut progress = |k: usize, n: usize, options: &crate::engine::term::Term| {
+        let board = match crate::engine::term::to_text(options) {
             text if text == "[]" => "the default board".to_string(),
             text => text,
         };
@@ -59,7 +59,8 @@ pub(super) fn check(args: CheckArgs) -> ExitCode {
             args.games
         );
     };
-    match crate::check::run_with_progress(&rules, args.games, args.seed, &mut progress) {
+    match crate::game::conformance::run_with_progress(&rules, args.games, args.seed, &mut progress)
+    {
         Ok(report) => {
             print!("{}", report.text(&file));
             // The fast path, checked afresh against the rules (the verdict is kept

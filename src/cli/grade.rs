@@ -50,7 +50,7 @@ pub(super) fn grade(args: GradeArgs) -> Result<(), GameError> {
         }
         championships.push(grades);
     }
-    let finals = crate::grading::final_grades(&championships);
+    let finals = crate::referee::grading::final_grades(&championships);
     let c = championships.len();
     println!(
         "final grades over {c} championship{} (S = grade/10, P = ΣS, Min = C/2 = {}, Max = the top P)",

@@ -29,7 +29,7 @@ pub(super) struct GuiArgs {
 
 pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
     let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
-    crate::program::run_unsandboxed(args.seats.no_sandbox);
+    crate::players::program::run_unsandboxed(args.seats.no_sandbox);
     args.board.check_extra(info)?;
     let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
     if let Some(n) = args.seats.players {
@@ -42,7 +42,7 @@ pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
     }
     let seats = args.seats.given();
     let screenshot = args.screenshot.clone();
-    let gui_options = crate::gui::GuiOptions {
+    let gui_options = crate::ui::window::GuiOptions {
         game: info,
         rules_file: args.rules,
         options,
@@ -53,8 +53,8 @@ pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
         computer_moves: screenshot.is_none(),
     };
     match screenshot {
-        Some(path) => crate::gui::screenshot(gui_options, path),
-        None => crate::gui::run(gui_options),
+        Some(path) => crate::ui::window::screenshot(gui_options, path),
+        None => crate::ui::window::run(gui_options),
     }
 }
 

@@ -19,15 +19,15 @@ mod table;
 mod tournament;
 
 use crate::engine::ReplAnswer;
-use crate::engine::process::{EngineProcess, Limits, Stopped};
+use crate::engine::term::{self, Term};
 use crate::game::{self, GameError, GameInfo, Rules};
-use crate::play::Table;
-use crate::player::PlayerSpec;
-use crate::repl::Repl;
-use crate::sandbox::Sandbox;
-use crate::term::{self, Term};
-use crate::text::Style;
-use crate::tournament::{MatchSpec, run_match};
+use crate::players::sandbox::Sandbox;
+use crate::players::spec::PlayerSpec;
+use crate::referee::matches::{MatchSpec, run_match};
+use crate::ui::repl::Repl;
+use crate::ui::repl::child::{EngineProcess, Limits, Stopped};
+use crate::ui::terminal::Table;
+use crate::ui::text::Style;
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -139,7 +139,7 @@ pub fn main() -> ExitCode {
     };
     crate::engine::set_verbose(cli.verbose);
     let result = match cli.command {
-        None if crate::gui::display_available() => gui(GuiArgs {
+        None if crate::ui::window::display_available() => gui(GuiArgs {
             game: None,
             board: BoardArgs {
                 rows: None,
@@ -190,7 +190,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Site(args)) => crate::site::command::run(args).map_err(GameError::Usage),
-        Some(Command::Engine) => return crate::engine::process::serve(),
+        Some(Command::Engine) => return crate::ui::repl::child::serve(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,7 +24,7 @@ pub(super) struct PlayArgs {
 
 pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
     let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
-    crate::program::run_unsandboxed(args.seats.no_sandbox);
+    crate::players::program::run_unsandboxed(args.seats.no_sandbox);
     let rules = Rules::load(info, args.rules.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     args.board.check_extra(info)?;
@@ -61,19 +61,19 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
         .enumerate()
         .map(|(k, seat)| {
             seat.is_program().then(|| {
-                std::cell::RefCell::new(crate::program::ProgramSeat::new(
+                std::cell::RefCell::new(crate::players::program::ProgramSeat::new(
                     seat.clone(),
-                    crate::program::log_path(k as u32 + 1),
+                    crate::players::program::log_path(k as u32 + 1),
                 ))
             })
         })
         .collect();
-    let setup = crate::program::setup_commands(&rules, info, &options, &state)?;
+    let setup = crate::players::program::setup_commands(&rules, info, &options, &state)?;
     rules.seed(seed)?;
     let engines = seats
         .iter()
         .map(|seat| match seat {
-            PlayerSpec::File(_) => Rules::load_player(info, args.rules.as_deref(), seat).map(Some),
+            PlayerSpec::File(_) => seat.load_rules(info, args.rules.as_deref()).map(Some),
             _ => Ok(None),
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -88,7 +88,7 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
         seats,
         budget_ms: move_time_ms(args.seats.move_time)?,
         style: Style::detect(),
-        width: crate::text::terminal_width(),
+        width: crate::ui::text::terminal_width(),
         game: info,
         delay: if args.delay > 0.0 && args.delay.is_finite() && args.delay < 3600.0 {
             std::time::Duration::from_secs_f64(args.delay)
@@ -108,12 +108,12 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
             .seats
             .iter()
             .enumerate()
-            .map(|(k, s)| format!("{} {s}", crate::text::label(k as u32 + 1)))
+            .map(|(k, s)| format!("{} {s}", crate::game::board::label(k as u32 + 1)))
             .collect::<Vec<_>>()
             .join(" vs ")
     );
-    println!("{}", crate::text::fill(&banner, table.width));
-    let mut input = crate::play::stdin_input();
+    println!("{}", crate::ui::text::fill(&banner, table.width));
+    let mut input = crate::ui::terminal::stdin_input();
     let mut out = std::io::stdout();
     table.play(state, input.as_mut(), &mut out)?;
     Ok(())

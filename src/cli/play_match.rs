@@ -78,7 +78,7 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
     let hidden: Vec<PathBuf> = args.logs.iter().chain(&args.record).cloned().collect();
     let sandbox = player_sandbox(args.no_sandbox, &[&args.p1, &args.p2], hidden)?;
     let spec = MatchSpec {
-        table: crate::referee::Table {
+        table: crate::referee::game::Table {
             game: info,
             options,
             start,
@@ -90,7 +90,7 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
-            templates: crate::forkserver::Templates::for_this_machine(),
+            templates: crate::players::forkserver::Templates::for_this_machine(),
         },
         sides: [args.p1, args.p2],
         side_move_ms: [

@@ -33,7 +33,7 @@ pub(super) fn repl(args: ReplArgs) -> Result<(), GameError> {
     let limits = limits(args.timeout.unwrap_or(0.0), &args.memory)?;
     let mut out = std::io::stdout();
     let mut repl = Repl::new(rules_files(info, args.rules.as_deref()), limits, &mut out)?;
-    let mut input = crate::play::stdin_input();
+    let mut input = crate::ui::terminal::stdin_input();
     repl.run(input.as_mut(), &mut out);
     Ok(())
 }

@@ -68,20 +68,24 @@ fn serve_player(args: ServeArgs) -> Result<(), GameError> {
     // Before a thing of the player's is loaded: the capability that gives each game
     // its own mounts is kept for the forked children alone.
     if args.fork_server && args.game_scratch_bytes.is_some() {
-        crate::forkserver::keep_mount_capability_for_children()
+        crate::players::forkserver::keep_mount_capability_for_children()
             .map_err(|e| GameError::Usage(format!("the fork server: {e}")))?;
     }
     let info = game_info(Some(&args.game), args.rules.as_deref())?;
     if args.fork_server {
-        let loaded = crate::serve::load(info, &args.spec, args.rules.as_deref())?;
-        return crate::forkserver::run(loaded, args.scratch.as_deref(), args.game_scratch_bytes);
+        let loaded = crate::players::serve::load(info, &args.spec, args.rules.as_deref())?;
+        return crate::players::forkserver::run(
+            loaded,
+            args.scratch.as_deref(),
+            args.game_scratch_bytes,
+        );
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // The protocol owns stdout: whatever else would print there (Scryer's load
     // warnings, a player's own format/2) goes to stderr, the player's log, instead.
     let mut output = protocol_stdout()?;
-    crate::serve::serve(
+    crate::players::serve::serve(
         info,
         &args.spec,
         args.rules.as_deref(),

@@ -30,7 +30,7 @@ pub(super) fn table_setup(
         let text = rules
             .position_text(&state)?
             .ok_or_else(|| GameError::Usage(format!("{} has no random start", info.name)))?;
-        if let Some(board) = crate::board::Board::from_view(&rules.view(&state)?) {
+        if let Some(board) = crate::game::board::Board::from_view(&rules.view(&state)?) {
             rows = Some(board.shape.rows());
             cols = Some(board.shape.cols());
         }
@@ -71,7 +71,9 @@ pub(super) fn player_sandbox(
         .any(|s| s.is_program() || matches!(s, PlayerSpec::File(_)));
     match Sandbox::new(hidden, own) {
         Ok(sandbox) => {
-            if let Some(missing) = crate::cgroup::Hierarchies::detect().missing_text() {
+            if let Some(missing) =
+                crate::players::sandbox::cgroup::Hierarchies::detect().missing_text()
+            {
                 eprintln!(
                     "note: no control group for {missing} on this machine: resource limits stand in where they can (docs/security.md)"
                 );

@@ -29,9 +29,9 @@ pub(super) struct TournamentArgs {
     /// split within one game per shard), into its own folder; `tabula tournament
     /// merge` makes the shards one result
     #[arg(long, value_name = "K/N", conflicts_with = "slurm")]
-    pub(super) shard: Option<crate::championship::Shard>,
+    pub(super) shard: Option<crate::referee::championship::Shard>,
     #[command(flatten)]
-    pub(super) cluster: crate::slurm::SlurmArgs,
+    pub(super) cluster: crate::cluster::slurm::SlurmArgs,
     /// How games score and grades are given (default: the game's own assignment)
     #[arg(long, value_enum)]
     pub(super) scoring: Option<ScoringArg>,
@@ -133,7 +133,9 @@ pub(super) fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
     if let Some(r) = &args.rules {
         opt(
             "--rules",
-            crate::sandbox::absolute(r).to_string_lossy().into(),
+            crate::players::sandbox::absolute(r)
+                .to_string_lossy()
+                .into(),
         );
     }
     if let Some(j) = args.jobs {
@@ -152,10 +154,10 @@ pub(super) fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
 }
 
 pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
-    use crate::championship::{self, Championship};
-    use crate::grading::Scoring;
+    use crate::referee::championship::{self, Championship};
+    use crate::referee::grading::Scoring;
     if let Some(TournamentAction::Merge(m)) = &args.action {
-        for line in crate::merge::merge(&m.dirs, &m.out, m.rules.as_deref())? {
+        for line in crate::cluster::merge::merge(&m.dirs, &m.out, m.rules.as_deref())? {
             println!("{line}");
         }
         return Ok(());
@@ -170,7 +172,7 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         .players
         .iter()
         .map(|p| {
-            p.parse::<crate::player::Entrant>()
+            p.parse::<crate::players::spec::Entrant>()
                 .map_err(GameError::Usage)
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -196,7 +198,7 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         // A student's file that does not load plays on (and loses every game, its
         // log saying why), but the teacher hears of it now.
         if let PlayerSpec::File(_) = e.spec
-            && let Err(err) = Rules::load_player(info, args.rules.as_deref(), &e.spec)
+            && let Err(err) = e.spec.load_rules(info, args.rules.as_deref())
         {
             eprintln!(
                 "warning: {}: {err}: it will lose its games (see its logs)",
@@ -239,12 +241,12 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     });
     let specs: Vec<&PlayerSpec> = entrants.iter().map(|e| &e.spec).collect();
     if args.cluster.slurm {
-        return crate::slurm::run(&args.cluster, &out, &shard_command(&args, &game))
+        return crate::cluster::slurm::run(&args.cluster, &out, &shard_command(&args, &game))
             .map_err(GameError::Usage);
     }
     let sandbox = player_sandbox(args.no_sandbox, &specs, vec![out.clone()])?;
     let ch = Championship {
-        table: crate::referee::Table {
+        table: crate::referee::game::Table {
             game: info,
             options,
             start,
@@ -256,7 +258,7 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
-            templates: crate::forkserver::Templates::for_this_machine(),
+            templates: crate::players::forkserver::Templates::for_this_machine(),
         },
         entrants,
         scoring,

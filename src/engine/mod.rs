@@ -13,7 +13,7 @@
 //! - a panic inside the machine, should one ever happen, is caught on the engine's
 //!   thread and answered as an error, with a fresh machine for the next request.
 
-use crate::term::{self, Term};
+use self::term::Term;
 use scryer_prolog::{Machine, MachineBuilder, OutputStreamConfig, StreamConfig};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -24,9 +24,11 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
-pub mod process;
+pub mod cache;
 pub mod scanned;
 pub mod syntax_place;
+pub mod term;
+pub mod timing;
 
 const SUPPORT: &str = include_str!("support.pl");
 
@@ -271,7 +273,7 @@ pub fn error_sentence(error: &Term) -> Option<String> {
 }
 
 /// One answer of an interactive query, written as a toplevel writes it. (Serde: the
-/// REPL's engine runs in a child process, see [`process`].)
+/// REPL's engine runs in a child process, see `ui::repl::child`.)
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ReplAnswer {
     /// A solution: `X = 1, Y = f(Z)` or `true`, plus what the goal printed; `last`
@@ -387,7 +389,7 @@ impl Engine {
     /// have to go on using the machine: the child gets a copy of the machine with
     /// everything loaded and runs `child` on that thread, which answers the child's
     /// requests to this engine in place; it ends the process. The parent gets the
-    /// child's process id. For a fork server (`crate::forkserver`), whose other threads
+    /// child's process id. For a fork server (`crate::players::forkserver`), whose other threads
     /// the child never needs.
     pub fn fork(&self, child: Box<dyn FnOnce() + Send>) -> Result<i32, EngineError> {
         let (reply, answer) = mpsc::channel();
@@ -574,13 +576,13 @@ fn new_machine(output: &Arc<Mutex<String>>) -> Machine {
     } else {
         streams
     };
-    let mut machine = crate::timing::timed("Scryer machine built", || {
+    let mut machine = crate::engine::timing::timed("Scryer machine built", || {
         MachineBuilder::default()
             .with_streams(streams)
             .with_toplevel(TOPLEVEL)
             .build()
     });
-    crate::timing::timed("support predicates loaded", || {
+    crate::engine::timing::timed("support predicates loaded", || {
         machine.load_module_string("$tabula", SUPPORT);
         for setup in SETUP {
             for _ in machine.run_query(setup) {}
@@ -681,7 +683,7 @@ impl Worker {
     }
 
     fn consult(&mut self, path: &Path) -> Result<(), EngineError> {
-        let result = crate::timing::timed(
+        let result = crate::engine::timing::timed(
             &format!(
                 "consulted {}",
                 path.file_name().unwrap_or_default().to_string_lossy()

@@ -70,7 +70,7 @@ pub fn for_players() -> String {
 }
 
 fn cache_dir() -> Option<PathBuf> {
-    crate::cache::dir("scanned")
+    crate::engine::cache::dir("scanned")
 }
 
 #[cfg(test)]

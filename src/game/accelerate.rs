@@ -7,7 +7,7 @@
 
 use super::{GameError, Result, file_module, prolog_dir};
 use crate::engine::Engine;
-use crate::term;
+use crate::engine::term;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -159,7 +159,7 @@ fn hash_files(files: &[&Path]) -> Result<String> {
 /// Where verdicts are kept between runs: `$XDG_CACHE_HOME/tabula/rules-checks`, or
 /// `~/.cache/tabula/rules-checks`.
 fn cache_dir() -> Option<PathBuf> {
-    crate::cache::dir("rules-checks")
+    crate::engine::cache::dir("rules-checks")
 }
 
 fn read_cache(hash: &str) -> Option<Verdict> {

@@ -5,7 +5,7 @@
 use super::info::{GameInfo, PlayerFacts};
 use super::{GameError, prolog_dir};
 use crate::engine::Engine;
-use crate::term::{self, Term};
+use crate::engine::term::{self, Term};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -155,7 +155,7 @@ fn rules_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn scan(dir: &Path) -> Catalog {
-    crate::timing::timed("games listed (files read, not run)", || scan_files(dir))
+    crate::engine::timing::timed("games listed (files read, not run)", || scan_files(dir))
 }
 
 fn scan_files(dir: &Path) -> Catalog {

@@ -2,7 +2,7 @@
 //! `prolog/game.pl`) and its players' `levels/1` and `level_info/2`, turned into
 //! [`GameInfo`]. Rust keeps no table of games: every field here comes from the files.
 
-use crate::term::{self, Term};
+use crate::engine::term::{self, Term};
 use std::path::{Path, PathBuf};
 
 /// The values an option of `initial_state/2` takes.

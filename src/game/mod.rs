@@ -1,18 +1,20 @@
 //! The game contract (`prolog/game.pl`) seen from Rust: typed calls into a game's
 //! Prolog module. Nothing here knows a rule; every answer comes from the rules files.
 
-use crate::board::Region;
+use crate::engine::term::{self, Term};
 use crate::engine::{Engine, EngineError};
-use crate::player::PlayerSpec;
-use crate::term::{self, Term};
+use crate::game::board::Region;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub mod accelerate;
+pub mod board;
 pub mod catalog;
+pub mod conformance;
 pub mod info;
 pub mod options;
+pub mod reason;
 
 pub use catalog::{Catalog, catalog, default_game, find_game, read_game};
 pub use info::{ChampionshipPolicy, Domain, GameInfo, GameOption, Level};
@@ -250,7 +252,7 @@ impl Rules {
             fast_file: fast,
             players: players_module.as_deref().zip(players_file.as_deref()),
         };
-        let path = crate::timing::timed("fast path checked (or its verdict read)", || {
+        let path = crate::engine::timing::timed("fast path checked (or its verdict read)", || {
             accelerate::check_and_switch(&self.engine, &subject, fresh)
         })?;
         if let Some(warning) = path.warning(rules_file) {
@@ -312,13 +314,15 @@ impl Rules {
         }))
     }
 
-    /// The rules in an engine of a player's own: a player file is consulted after them.
-    pub fn load_player(game: &GameInfo, rules: Option<&Path>, spec: &PlayerSpec) -> Result<Rules> {
+    /// The rules in an engine of a player's own, with a player file consulted after them.
+    pub fn load_with_player_file(
+        game: &GameInfo,
+        rules: Option<&Path>,
+        player_file: &Path,
+    ) -> Result<Rules> {
         let mut loaded = Rules::load(game, rules)?;
-        if let PlayerSpec::File(path) = spec {
-            loaded.engine.consult(path)?;
-            loaded.files.push(path.clone());
-        }
+        loaded.engine.consult(player_file)?;
+        loaded.files.push(player_file.to_path_buf());
         Ok(loaded)
     }
 
@@ -712,29 +716,10 @@ impl Rules {
         ))
     }
 
-    /// The move of a computer player: a built-in level, or a player file loaded in this
-    /// engine (see [`Rules::load_player`]).
-    pub fn player_move(
-        &self,
-        spec: &PlayerSpec,
-        state: &State,
-        budget_ms: u64,
-    ) -> Result<(Move, Term)> {
-        match spec {
-            PlayerSpec::Builtin(level) => self.choose_move(level, state, budget_ms),
-            PlayerSpec::File(path) => self.file_move(path, state, budget_ms),
-            PlayerSpec::Human => Err(GameError::Usage("a person chooses their own moves".into())),
-            PlayerSpec::Command(_) | PlayerSpec::Lisp(_) => Err(GameError::Usage(
-                "a program (cmd:..., FILE.lisp) plays in its own process, over the protocol (program.rs)"
-                    .into(),
-            )),
-        }
-    }
-
     /// A player file's move: through the game's adapter when the game has one (the
     /// king-and-pawn assignment's four predicates), else the file's own
     /// `choose_move(+State, +BudgetMs, -Move)`.
-    fn file_move(&self, path: &Path, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
+    pub fn file_move(&self, path: &Path, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
         let s = state.text();
         let adapter = match &self.players_module {
             Some(pm) => {
@@ -786,7 +771,7 @@ impl Rules {
                 return text;
             }
         }
-        crate::reason::reason_text(reason)
+        crate::game::reason::reason_text(reason)
     }
 
     /// Readies one of the game's own players, `level`, for the games a process will
@@ -795,10 +780,7 @@ impl Rules {
     /// (Breakthrough's ai: its tables, about 0.1 s), so that each game it forks
     /// finds it done. A player without it, or whose `prepare/1` fails or throws,
     /// is left as it is: it builds them when it moves, as it would anyway.
-    pub fn prepare_player(&self, spec: &PlayerSpec) -> Result<bool> {
-        let PlayerSpec::Builtin(level) = spec else {
-            return Ok(false);
-        };
+    pub fn prepare_player(&self, level: &str) -> Result<bool> {
         let Some(pm) = self.players_module.as_ref().filter(|_| {
             self.own_levels()
                 .is_ok_and(|ls| ls.iter().any(|l| l == level))

@@ -3,7 +3,7 @@
 //! command and in a championship's settings, and come from the command line: every
 //! one of those conversions is here, once.
 
-use crate::term::{self, Term};
+use crate::engine::term::{self, Term};
 
 /// The value of one option: a whole number, or a text (a word, a position).
 #[derive(Debug, Clone, PartialEq, Eq)]

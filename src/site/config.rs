@@ -1,7 +1,7 @@
 //! A course's settings: `COURSE/course.toml`, written commented by `tabula site init`
 //! and read (and checked, with every mistake named) each time the site starts.
 
-use crate::grading::Scoring;
+use crate::referee::grading::Scoring;
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
@@ -350,7 +350,7 @@ impl Config {
             return Err("jobs = 0: at least one game must be played at a time".into());
         }
         let schemes = [Scoring::ValidGames, Scoring::Faults, Scoring::Points]
-            .map(crate::championship::scoring_name);
+            .map(crate::referee::championship::scoring_name);
         if let Some(s) = &self.scoring
             && !schemes.contains(&s.as_str())
         {

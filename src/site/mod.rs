@@ -48,7 +48,7 @@ pub struct Site {
 impl Site {
     /// Opens a course.
     pub fn open(course: &Path) -> Result<Site, String> {
-        let course = crate::sandbox::absolute(course);
+        let course = crate::players::sandbox::absolute(course);
         let config = config::load(&course)?;
         let db = db::open(&course, false)?;
         let lock = lock_course(&course)?;

@@ -7,8 +7,8 @@
 
 use super::Site;
 use super::db;
-use crate::championship::{self, GAMES_FILE, SETTINGS_FILE};
-use crate::referee::GameRecord;
+use crate::referee::championship::{self, GAMES_FILE, SETTINGS_FILE};
+use crate::referee::game::GameRecord;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 use std::fs::{self, File};
@@ -41,10 +41,13 @@ fn tabula(site: &Site) -> Command {
     cmd.current_dir(site.course.join(EMPTY_DIR));
     cmd.env(
         "TABULA_PROLOG",
-        crate::sandbox::absolute(&crate::game::prolog_dir()),
+        crate::players::sandbox::absolute(&crate::game::prolog_dir()),
     );
     if let Some(lisp) = std::env::var_os("TABULA_LISP").filter(|d| !d.is_empty()) {
-        cmd.env("TABULA_LISP", crate::sandbox::absolute(Path::new(&lisp)));
+        cmd.env(
+            "TABULA_LISP",
+            crate::players::sandbox::absolute(Path::new(&lisp)),
+        );
     }
     cmd.stdin(Stdio::null());
     cmd
@@ -694,7 +697,7 @@ mod tests {
             scores: vec![0, 0],
             result: if fault.is_some() { "fault" } else { "winner" }.into(),
             winners: winners.to_vec(),
-            fault: fault.map(|player| crate::referee::FaultRecord {
+            fault: fault.map(|player| crate::referee::game::FaultRecord {
                 player,
                 reason: "illegal move".into(),
             }),

@@ -334,7 +334,7 @@ fn make_player(
 }
 
 fn absolute(path: &Path) -> PathBuf {
-    crate::sandbox::absolute(path)
+    crate::players::sandbox::absolute(path)
 }
 
 fn no_blanks(path: &Path) -> Result<String, Refusal> {

@@ -6,7 +6,7 @@ use super::{
     Session_, SiteState, blocking, db_error, grade_text, html, ids, may_see_results,
     not_found_page, ser, when,
 };
-use crate::championship::{self, GAMES_FILE};
+use crate::referee::championship::{self, GAMES_FILE};
 use crate::site::db::{self, User};
 use crate::site::runner;
 use crate::site::{Site, auth::Session};
@@ -376,7 +376,7 @@ fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<FinalLine>), String> {
             }
         }
     }
-    let finals = crate::grading::final_grades(&formula);
+    let finals = crate::referee::grading::final_grades(&formula);
     let table = finals
         .into_iter()
         .map(|f| {

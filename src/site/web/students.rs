@@ -7,7 +7,7 @@ use super::{
     Session_, SiteState, checked_csrf, db_error, drain_limit, html, ids, message, not_found_page,
     ser, when,
 };
-use crate::championship::{self, GAMES_FILE};
+use crate::referee::championship::{self, GAMES_FILE};
 use crate::site::auth::Session;
 use crate::site::db::{self, User};
 use crate::site::runner::{self, QUALIFICATION_GAMES};

@@ -1,0 +1,467 @@
+//! Fork servers: tabula's own players (built-in levels and `.pl` files) loaded once per
+//! match or championship and forked for each game, instead of started afresh.
+//!
+//! Starting a served player costs about 0.2 s of CPU (Scryer's start-up, the rules,
+//! the player, the fast path's tables); its game between players that answer at once,
+//! about 0.1 s. So a referee runs one fork server ("template") per entrant, in the
+//! entrant's sandbox: `tabula serve GAME SPEC --fork-server`, which loads everything
+//! and then forks on request (`template.rs`). Each game gets a fresh copy of the
+//! loaded player, exactly as a new process would be after loading, in a control group
+//! of its own (memory, processes, cores, CPU time, freezing, killing) and with its own
+//! pipes and log; nothing of one game's child reaches another game.
+//!
+//! Forking needs what the referee uses to contain a child it did not start: a control
+//! group per game, which can kill all of it. Where this machine has none, or
+//! `TABULA_FORK_SERVER=0`, or a fork server fails in any way, the player is started
+//! for its game as before, so the results never depend on it.
+
+mod template;
+
+pub use template::{keep_mount_capability_for_children, run};
+
+use crate::players::protocol::{self, Launch, PlayerProcess};
+use crate::players::sandbox::cgroup::{Feature, Group, Hierarchies};
+use nix::sys::socket::{
+    ControlMessage, ControlMessageOwned, MsgFlags, recvmsg, sendmsg, setsockopt, sockopt,
+};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{BufRead, BufReader, IoSlice, IoSliceMut, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::net::UnixStream;
+use std::process::{Child, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Set to `0` to start every player afresh for its game.
+pub const ENV: &str = "TABULA_FORK_SERVER";
+
+/// How long a fork server may take to load before its first child (it loads side by
+/// side with other players), and then to answer a request.
+const FIRST_FORK_TIMEOUT: Duration = Duration::from_secs(20);
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
+/// A status is asked while a crash is reported, again and again for a moment.
+const STATUS_TIMEOUT: Duration = Duration::from_millis(200);
+
+/// The fork servers of a match or a championship, one per entrant (and game slot),
+/// started at its first game and stopped when the last table holding them goes, or
+/// when room is needed for another: at most [`Templates::most`] are kept, the least
+/// recently used that has no game in progress going first.
+pub struct Templates {
+    templates: Mutex<HashMap<String, Kept>>,
+    /// How many fork servers may be kept at once.
+    most: usize,
+    /// A clock of uses, for choosing the least recently used.
+    uses: std::sync::atomic::AtomicU64,
+}
+
+struct Kept {
+    server: Arc<Template>,
+    last_used: u64,
+}
+
+/// What a fork server keeps of the machine's memory, about (a loaded player: 19-25 MB),
+/// with room for the games its children play: the number of them kept is the memory
+/// available when a match starts over this.
+const MEMORY_PER_FORK_SERVER: u64 = 128 << 20;
+
+impl std::fmt::Debug for Templates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.templates.lock().map(|t| t.len()).unwrap_or(0);
+        write!(f, "Templates({n} of {})", self.most)
+    }
+}
+
+impl Templates {
+    /// Fork servers for this process's games, unless they are turned off or this
+    /// machine cannot give a forked child a control group of its own.
+    pub fn for_this_machine() -> Option<Arc<Templates>> {
+        if std::env::var(ENV).is_ok_and(|v| v.trim() == "0") {
+            return None;
+        }
+        if !Hierarchies::detect().has(Feature::Kill) {
+            return None;
+        }
+        let available = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|info| {
+                info.lines()
+                    .find_map(|l| l.strip_prefix("MemAvailable:"))
+                    .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            })
+            .map_or(4 << 30, |kib| kib * 1024);
+        Some(Arc::new(Templates::with_most(
+            (available / MEMORY_PER_FORK_SERVER) as usize,
+        )))
+    }
+
+    /// Fork servers, at most `most` at once (at least 2: both seats of a game).
+    pub fn with_most(most: usize) -> Templates {
+        Templates {
+            templates: Mutex::new(HashMap::new()),
+            most: most.max(2),
+            uses: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// How many fork servers are kept at once, at most.
+    pub fn most(&self) -> usize {
+        self.most
+    }
+
+    /// The fork server known as `key`, made from `template` the first time (another,
+    /// idle, stopped to make room if need be).
+    fn get(&self, key: &str, template: &Launch) -> Option<Arc<Template>> {
+        let now = self.uses.fetch_add(1, Ordering::Relaxed);
+        let mut evicted = None;
+        let server = {
+            let mut templates = self.templates.lock().ok()?;
+            if !templates.contains_key(key) && templates.len() >= self.most {
+                // Idle: nobody but this map holds it (players in a game hold theirs;
+                // new holders are made only here, under the lock).
+                let idle = templates
+                    .iter()
+                    .filter(|(_, kept)| Arc::strong_count(&kept.server) == 1)
+                    .min_by_key(|(_, kept)| kept.last_used)
+                    .map(|(k, _)| k.clone());
+                match idle {
+                    Some(k) => evicted = templates.remove(&k),
+                    // All in games: this player starts afresh.
+                    None => return None,
+                }
+            }
+            let kept = templates.entry(key.to_string()).or_insert_with(|| Kept {
+                server: Arc::new(Template::new(template.clone())),
+                last_used: now,
+            });
+            kept.last_used = now;
+            kept.server.clone()
+        };
+        // Stopped outside the lock: it may take a moment.
+        drop(evicted);
+        (!server.broken.load(Ordering::Relaxed)).then_some(server)
+    }
+
+    /// Starts the fork server known as `key` if it is not running yet, without waiting
+    /// for it to load: fork servers of one game load side by side.
+    pub fn warm(&self, key: &str, template: &Launch) {
+        if let Some(server) = self.get(key, template)
+            && let Ok(mut running) = server.running.lock()
+            && running.is_none()
+        {
+            match server.start() {
+                Ok(started) => *running = Some(started),
+                Err(_) => server.broken.store(true, Ordering::Relaxed),
+            }
+        }
+    }
+
+    /// A player for one game, forked by the fork server known as `key` (started from
+    /// `template` the first time). None when that cannot be done: the caller starts the
+    /// player afresh instead.
+    pub fn player(
+        &self,
+        key: &str,
+        template: &Launch,
+        game: &Launch,
+        seed: u64,
+    ) -> Option<PlayerProcess> {
+        let server = self.get(key, template)?;
+        match server.fork(game, seed) {
+            Ok(player) => Some(player),
+            Err(why) => {
+                // From now on this entrant's players start afresh; they say so in
+                // their own way if something is really wrong.
+                let name = key.split('\0').next().unwrap_or(key);
+                crate::engine::timing::note_text(&format!(
+                    "the fork server of {name} is given up, its players start afresh: {why}"
+                ));
+                server.stop();
+                None
+            }
+        }
+    }
+}
+
+/// One entrant's fork server.
+pub struct Template {
+    launch: Launch,
+    running: Mutex<Option<Running>>,
+    broken: AtomicBool,
+}
+
+struct Running {
+    child: Child,
+    group: Option<Group>,
+    control: UnixStream,
+    replies: BufReader<UnixStream>,
+    /// Whether it has answered once (it has loaded).
+    loaded: bool,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(group) = &self.group {
+            group.kill_all();
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Template {
+    fn new(launch: Launch) -> Template {
+        Template {
+            launch,
+            running: Mutex::new(None),
+            broken: AtomicBool::new(false),
+        }
+    }
+
+    fn stop(&self) {
+        self.broken.store(true, Ordering::Relaxed);
+        if let Ok(mut running) = self.running.lock() {
+            running.take();
+        }
+    }
+
+    fn start(&self) -> Result<Running, String> {
+        let (ours, theirs) = UnixStream::pair().map_err(|e| e.to_string())?;
+        let (child, group) = protocol::spawn(
+            &self.launch,
+            Stdio::from(OwnedFd::from(theirs)),
+            Stdio::null(),
+        )
+        .map_err(|f| f.to_string())?;
+        let mut child = child;
+        if let Some(stderr) = child.stderr.take() {
+            let log = self.launch.log.clone();
+            std::thread::spawn(move || protocol::copy_bounded(stderr, log.as_deref(), None));
+        }
+        let replies = BufReader::new(ours.try_clone().map_err(|e| e.to_string())?);
+        Ok(Running {
+            child,
+            group,
+            control: ours,
+            replies,
+            loaded: false,
+        })
+    }
+
+    /// Sends one request (with `fds`) and reads its one-line reply.
+    fn request(
+        running: &mut Running,
+        line: &str,
+        fds: &[RawFd],
+        timeout: Duration,
+    ) -> Result<String, String> {
+        // The first answer waits for the loading too.
+        let timeout = if running.loaded {
+            timeout
+        } else {
+            FIRST_FORK_TIMEOUT
+        };
+        running
+            .control
+            .set_read_timeout(Some(timeout))
+            .map_err(|e| e.to_string())?;
+        let text = format!("{line}\n");
+        let iov = [IoSlice::new(text.as_bytes())];
+        let rights = [ControlMessage::ScmRights(fds)];
+        let cmsgs: &[ControlMessage] = if fds.is_empty() { &[] } else { &rights };
+        sendmsg::<()>(
+            running.control.as_raw_fd(),
+            &iov,
+            cmsgs,
+            MsgFlags::MSG_NOSIGNAL,
+            None,
+        )
+        .map_err(|e| format!("it stopped listening ({e})"))?;
+        let mut reply = String::new();
+        (&mut running.replies)
+            .take(1024)
+            .read_line(&mut reply)
+            .map_err(|e| format!("no answer ({e})"))?;
+        if reply.is_empty() {
+            return Err("it ended".into());
+        }
+        running.loaded = true;
+        Ok(reply.trim().to_string())
+    }
+
+    /// Forks a player for one game: its group made and joined, its cores set, its pipes
+    /// in place.
+    fn fork(self: &Arc<Self>, game: &Launch, seed: u64) -> Result<PlayerProcess, String> {
+        let limits = game.limits;
+        let group = Hierarchies::detect()
+            .create(limits.memory_bytes, limits.processes, &game.cores)
+            .ok_or("no control group for the game")?;
+        let (commands_read, commands_write) = std::io::pipe().map_err(|e| e.to_string())?;
+        let (answers_read, answers_write) = std::io::pipe().map_err(|e| e.to_string())?;
+        let (log_read, log_write) = std::io::pipe().map_err(|e| e.to_string())?;
+        let (handshake, theirs) = UnixStream::pair().map_err(|e| e.to_string())?;
+        setsockopt(&handshake, sockopt::PassCred, &true).map_err(|e| e.to_string())?;
+        let pid = {
+            let mut running = self.running.lock().map_err(|_| "a fork failed before")?;
+            if running.is_none() {
+                *running = Some(self.start()?);
+            }
+            let server = running.as_mut().ok_or("not running")?;
+            let fds = [
+                commands_read.as_raw_fd(),
+                answers_write.as_raw_fd(),
+                log_write.as_raw_fd(),
+                theirs.as_raw_fd(),
+            ];
+            let reply = Template::request(server, &format!("fork {seed}"), &fds, REQUEST_TIMEOUT)?;
+            reply
+                .strip_prefix("forked ")
+                .and_then(|p| p.trim().parse::<i32>().ok())
+                .ok_or_else(|| format!("it answered {reply:?} to a fork"))?
+        };
+        drop((commands_read, answers_write, log_write, theirs));
+        let host_pid = who_is_there(&handshake)?;
+        if !group.adopt(host_pid) {
+            // SAFETY: the child waits on the handshake, so its id is still its.
+            unsafe { libc::kill(host_pid, libc::SIGKILL) };
+            return Err("cannot move the child into its group".into());
+        }
+        if !game.cores.is_empty() && !group.pins_cores() {
+            set_cores(host_pid, &game.cores);
+        }
+        (&handshake)
+            .write_all(b"g")
+            .map_err(|e| format!("the child went away ({e})"))?;
+        Ok(PlayerProcess::forked(
+            self.clone(),
+            pid,
+            (
+                File::from(OwnedFd::from(commands_write)),
+                File::from(OwnedFd::from(answers_read)),
+                File::from(OwnedFd::from(log_read)),
+            ),
+            game,
+            group,
+        ))
+    }
+}
+
+/// The process id (as this process sees it) of whoever writes first on `handshake`:
+/// the kernel vouches for it (`SCM_CREDENTIALS`).
+fn who_is_there(handshake: &UnixStream) -> Result<i32, String> {
+    handshake
+        .set_read_timeout(Some(REQUEST_TIMEOUT))
+        .map_err(|e| e.to_string())?;
+    let mut byte = [0u8; 1];
+    let mut iov = [IoSliceMut::new(&mut byte)];
+    let mut space = nix::cmsg_space!(nix::sys::socket::UnixCredentials);
+    let msg = recvmsg::<()>(
+        handshake.as_raw_fd(),
+        &mut iov,
+        Some(&mut space),
+        MsgFlags::MSG_CMSG_CLOEXEC,
+    )
+    .map_err(|e| format!("the child did not say who it is ({e})"))?;
+    if msg.bytes == 0 {
+        return Err("the child ended before its game".into());
+    }
+    let cmsgs = msg.cmsgs().map_err(|e| e.to_string())?;
+    for cmsg in cmsgs {
+        if let ControlMessageOwned::ScmCredentials(creds) = cmsg {
+            return Ok(creds.pid());
+        }
+    }
+    Err("the child's id did not come with it".into())
+}
+
+fn set_cores(pid: i32, cores: &[usize]) {
+    // SAFETY: cpu_set_t is a plain bit array; all zeros is the empty set.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    for core in cores {
+        if *core < libc::CPU_SETSIZE as usize {
+            // SAFETY: the index is within the set's size, checked above.
+            unsafe { libc::CPU_SET(*core, &mut set) };
+        }
+    }
+    // SAFETY: sets the affinity of a process this one is responsible for.
+    unsafe {
+        libc::sched_setaffinity(pid, std::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+}
+
+impl protocol::ForkParent for Template {
+    fn status(&self, pid: i32) -> Option<std::process::ExitStatus> {
+        use std::os::unix::process::ExitStatusExt;
+        let mut running = self.running.lock().ok()?;
+        let server = running.as_mut()?;
+        let reply =
+            Template::request(server, &format!("status {pid}"), &[], STATUS_TIMEOUT).ok()?;
+        let (how, n) = reply.split_once(' ')?;
+        let n: i32 = n.trim().parse().ok()?;
+        match how {
+            "exited" => Some(std::process::ExitStatus::from_raw((n & 0xff) << 8)),
+            "signal" => Some(std::process::ExitStatus::from_raw(n & 0x7f)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::sandbox::Limits;
+
+    fn launch() -> Launch {
+        Launch {
+            argv: vec!["true".into()],
+            limits: Limits::with_memory(0),
+            log: None,
+            sandbox: None,
+            cores: Vec::new(),
+            freeze_between_commands: false,
+        }
+    }
+
+    fn kept(templates: &Templates) -> Vec<String> {
+        let mut keys: Vec<String> = templates
+            .templates
+            .lock()
+            .map(|t| t.keys().cloned().collect())
+            .unwrap_or_default();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn the_least_recently_used_idle_fork_server_makes_room() {
+        // Nothing is started: a fork server starts at its first warm or fork.
+        let templates = Templates::with_most(3);
+        let t = launch();
+        for key in ["a", "b", "c"] {
+            assert!(templates.get(key, &t).is_some());
+        }
+        assert!(templates.get("a", &t).is_some(), "a used again");
+        assert!(templates.get("d", &t).is_some());
+        assert_eq!(
+            kept(&templates),
+            ["a", "c", "d"],
+            "b was the least recently used"
+        );
+        // A fork server with a game in progress (its player holds it) stays.
+        let in_game = templates.get("c", &t);
+        assert!(templates.get("a", &t).is_some());
+        assert!(templates.get("d", &t).is_some());
+        assert!(templates.get("e", &t).is_some());
+        assert_eq!(kept(&templates), ["c", "d", "e"], "a went: c is in a game");
+        // All in games: the next player starts afresh, nothing is stopped.
+        let held: Vec<_> = ["c", "d", "e"]
+            .iter()
+            .map(|k| templates.get(k, &t))
+            .collect();
+        assert!(templates.get("f", &t).is_none());
+        assert_eq!(kept(&templates), ["c", "d", "e"]);
+        drop((in_game, held));
+        assert_eq!(Templates::with_most(0).most(), 2, "both seats of a game");
+    }
+}

@@ -1,0 +1,224 @@
+//! A program in any language (`cmd:PROGRAM ARGS`, or a `.lisp` player run by SBCL) as
+//! a seat in a game played at the terminal or in the window, over the same protocol and
+//! limits as in a match.
+//!
+//! People take moves back and start new games, which a program speaking the protocol
+//! cannot follow. So the seat keeps the commands the program has been told (the setup,
+//! then the moves); when the game it is asked about no longer starts with them, the
+//! program is started afresh and told the game again. In a game played straight through,
+//! each move is told once.
+
+use crate::engine::term::Term;
+use crate::game::{GameError, GameInfo, Move, Rules, State};
+use crate::players::protocol::{Fault, Launch, PlayerProcess};
+use crate::players::sandbox::{Limits, Sandbox};
+use crate::players::spec::PlayerSpec;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Whether programs played against here run without the sandbox (`--no-sandbox`).
+static UNSANDBOXED: AtomicBool = AtomicBool::new(false);
+
+/// Runs the programs played against at the terminal or in the window without the
+/// sandbox, as `--no-sandbox` asks.
+pub fn run_unsandboxed(yes: bool) {
+    UNSANDBOXED.store(yes, Ordering::Relaxed);
+}
+
+/// The address-space cap of a program played against at the terminal or in the window.
+pub const MEMORY_BYTES: u64 = 1 << 30;
+/// Time for setting up and for hearing a move, as the referee gives.
+const TELL_TIMEOUT: Duration = Duration::from_secs(20);
+/// A program silent this long after its time is killed (its move was late anyway).
+const LATE_GRACE: Duration = Duration::from_secs(1);
+
+/// The protocol commands that set a game up: `game NAME key=value …` from the options
+/// whose value is a number or a word, then `position TEXT` when the game has a position
+/// text (so a random or given start reaches the program as a position).
+pub fn setup_commands(
+    rules: &Rules,
+    game: &GameInfo,
+    options: &[Term],
+    start: &State,
+) -> Result<Vec<String>, GameError> {
+    let mut line = format!("game {}", game.name);
+    for word in crate::game::GameOptions::from_terms(options).words() {
+        line.push(' ');
+        line.push_str(&word);
+    }
+    let mut commands = vec![line];
+    if let Some(text) = rules.position_text(start)? {
+        commands.push(format!("position {text}"));
+    }
+    Ok(commands)
+}
+
+/// A program's seat.
+pub struct ProgramSeat {
+    /// The program: a `cmd:` or `.lisp` player.
+    spec: PlayerSpec,
+    log: PathBuf,
+    process: Option<PlayerProcess>,
+    /// The commands the running process has taken, in order.
+    told: Vec<String>,
+}
+
+impl ProgramSeat {
+    /// A seat for the program `spec` (a `cmd:` or `.lisp` player), its stderr going to
+    /// `log`.
+    pub fn new(spec: PlayerSpec, log: PathBuf) -> ProgramSeat {
+        ProgramSeat {
+            spec,
+            log,
+            process: None,
+            told: Vec::new(),
+        }
+    }
+
+    /// The move the program makes after `moves` (their canonical notations) in the game
+    /// `setup` sets up, with `ms` milliseconds to answer; its answer as it wrote it. An
+    /// answer after `ms` is a time-out, as in a match.
+    pub fn genmove(
+        &mut self,
+        setup: &[String],
+        moves: &[String],
+        ms: u64,
+    ) -> Result<String, Fault> {
+        let result = self.tell_and_ask(setup, moves, ms);
+        if result.is_err() {
+            // Beyond talking to: the next question starts it afresh.
+            self.process = None;
+            self.told.clear();
+        }
+        result
+    }
+
+    fn tell_and_ask(
+        &mut self,
+        setup: &[String],
+        moves: &[String],
+        ms: u64,
+    ) -> Result<String, Fault> {
+        let script: Vec<String> = setup
+            .iter()
+            .cloned()
+            .chain(moves.iter().map(|m| format!("play {m}")))
+            .collect();
+        if self.process.is_none() || !script.starts_with(&self.told) {
+            self.restart()?;
+        }
+        let process = self
+            .process
+            .as_mut()
+            .ok_or_else(|| Fault::Start("the program did not start".into()))?;
+        for command in &script[self.told.len()..] {
+            process.ask(command, TELL_TIMEOUT)?;
+            self.told.push(command.clone());
+        }
+        let asked = Instant::now();
+        let answer = process.ask(
+            &format!("genmove {ms}"),
+            Duration::from_millis(ms) + LATE_GRACE,
+        )?;
+        let took = asked.elapsed();
+        if took > Duration::from_millis(ms) {
+            return Err(Fault::Timeout(took));
+        }
+        Ok(answer)
+    }
+
+    /// Notes that the program's last answer was played, as `notation`: the program
+    /// counts its own answer as played, so it is not told it again.
+    fn played(&mut self, notation: &str) {
+        self.told.push(format!("play {notation}"));
+    }
+
+    /// The program's turn in `state`, judged by `rules` as the referee judges it: the
+    /// move and its canonical notation, or why the program loses the game (a fault, an
+    /// unreadable or an illegal move). Errors are the rules' own.
+    pub fn turn(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        setup: &[String],
+        moves: &[String],
+        ms: u64,
+    ) -> Result<Result<(Move, String), String>, GameError> {
+        let text = match self.genmove(setup, moves, ms) {
+            Ok(text) => text,
+            // Point at what it said on stderr, when it said anything.
+            Err(fault) if std::fs::metadata(&self.log).is_ok_and(|m| m.len() > 0) => {
+                let log = self.log.display();
+                let fault = crate::players::untrusted::shown(&fault.to_string());
+                return Ok(Err(format!("{fault} (what it wrote on stderr: {log})")));
+            }
+            Err(fault) => return Ok(Err(crate::players::untrusted::shown(&fault.to_string()))),
+        };
+        let Some(mv) = rules.parse_move(state, &text)? else {
+            return Ok(Err(format!(
+                "unparsable: {}",
+                crate::players::untrusted::shown(&text)
+            )));
+        };
+        if let Some(why) = rules.explain_illegal(state, &mv)? {
+            return Ok(Err(format!(
+                "illegal: {} ({why})",
+                crate::players::untrusted::shown(&text)
+            )));
+        }
+        let notation = rules.move_text(state, &mv)?;
+        self.played(&notation);
+        Ok(Ok((mv, notation)))
+    }
+
+    fn restart(&mut self) -> Result<(), Fault> {
+        if let Some(old) = self.process.take() {
+            old.quit();
+        }
+        self.told.clear();
+        let sandbox =
+            if UNSANDBOXED.load(Ordering::Relaxed) {
+                None
+            } else {
+                Some(Arc::new(Sandbox::new(Vec::new(), Vec::new()).map_err(|why| {
+                Fault::Start(format!(
+                    "cannot sandbox it: {why}; or run with --no-sandbox to start it as it is"
+                ))
+            })?))
+            };
+        let (argv, view) = match self.spec.program(MEMORY_BYTES) {
+            Some(program) => program.map_err(Fault::Start)?,
+            None => {
+                return Err(Fault::Start(format!(
+                    "{} is not a program (cmd: or .lisp)",
+                    self.spec
+                )));
+            }
+        };
+        self.process = Some(PlayerProcess::start(&Launch {
+            argv,
+            limits: Limits::with_memory(MEMORY_BYTES),
+            log: Some(self.log.clone()),
+            sandbox: sandbox.map(|s| (s, view)),
+            cores: Vec::new(),
+            freeze_between_commands: true,
+        })?);
+        Ok(())
+    }
+}
+
+impl Drop for ProgramSeat {
+    fn drop(&mut self) {
+        if let Some(process) = self.process.take() {
+            process.quit();
+        }
+    }
+}
+
+/// A log file for a program's stderr in a game played here: in the temporary folder,
+/// named after this process and the seat.
+pub fn log_path(seat: u32) -> PathBuf {
+    std::env::temp_dir().join(format!("tabula-{}-player-{seat}.log", std::process::id()))
+}

@@ -1,0 +1,993 @@
+//! Prolog in a child process that can be stopped: the engine of `tabula repl` and
+//! `tabula query`.
+//!
+//! Scryer 0.10 cannot interrupt a running query and has no garbage collector, so a goal
+//! a person types may run forever or take all the machine's memory, and in-process
+//! nothing short of ending tabula would stop it. Here the goal runs in a child process
+//! (`tabula __engine`, this same binary) whose address space is capped (`RLIMIT_AS`);
+//! the parent times it on the wall clock, kills it on a timeout or Ctrl-C, and tells
+//! out-of-memory deaths apart from other ones. A killed engine is replaced by a fresh
+//! one that loads the same files.
+//!
+//! Parent and child speak JSON lines over the child's stdin and stdout: one [`Request`]
+//! a line, at most one [`Reply`] a line.
+
+use crate::engine::{Engine, EngineError, ReplAnswer, ReplAnswers};
+use crate::game::Rules;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// The hidden subcommand that runs the child.
+pub const CHILD_COMMAND: &str = "__engine";
+
+/// How often a waiting parent looks at the clock and at Ctrl-C.
+const POLL: Duration = Duration::from_millis(20);
+
+/// How much of the child's stderr is kept, to tell why it died.
+const STDERR_TAIL: usize = 16 * 1024;
+
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum Request {
+    /// Load the files into a fresh machine. `strict`: stop at the first that fails, as a
+    /// game's rules are loaded; otherwise go on without it, as the REPL does.
+    Load { files: Vec<PathBuf>, strict: bool },
+    /// Start a goal; the reply is its first answer.
+    Goal { text: String },
+    /// The goal's next answer.
+    Next,
+    /// Drop the goal's other answers; no reply.
+    Stop,
+    /// The REPL's `:help` text.
+    Help { filter: Option<String> },
+    /// The boards of the last answer's bindings that are states of the game (all, or
+    /// the one named), as the terminal draws them; the reply is a `Help` text.
+    Show { name: Option<String> },
+}
+
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(tag = "reply", rename_all = "snake_case")]
+enum Reply {
+    /// The files are loaded, but for those whose errors are given; `notes` say what
+    /// else the user should know (the fast path not used, the last good version
+    /// kept).
+    Loaded {
+        errors: Vec<String>,
+        #[serde(default)]
+        notes: Vec<String>,
+    },
+    Answer {
+        answer: ReplAnswer,
+    },
+    Help {
+        text: String,
+    },
+    /// The request could not be served (the child goes on).
+    Failed {
+        message: String,
+    },
+    /// An allocation failed while serving it: the memory cap is reached.
+    OutOfMemory,
+}
+
+// ---------------------------------------------------------------------------
+// The parent's side.
+
+/// What loading files came to.
+#[derive(Debug, Default)]
+pub struct LoadOutcome {
+    /// Why files did not load.
+    pub errors: Vec<String>,
+    /// What else to tell (the fast path not used, the last good version kept).
+    pub notes: Vec<String>,
+}
+
+/// The limits a goal runs under.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Wall-clock time a goal may run (`None`: no limit).
+    pub timeout: Option<Duration>,
+    /// The cap on the engine's address space, in bytes (`None`: no cap).
+    pub memory: Option<u64>,
+}
+
+/// Loading files is not a goal: with a timeout, it gets at least this long (a busy
+/// machine can take seconds), and is stopped only when a directive loops.
+pub const LOAD_TIMEOUT: Duration = Duration::from_secs(60);
+
+impl Limits {
+    /// The deadline of a goal that starts now.
+    pub fn deadline(&self) -> Option<Deadline> {
+        self.timeout.map(|limit| Deadline {
+            at: Instant::now() + limit,
+            limit,
+        })
+    }
+
+    /// The deadline of loading files, from now: none without a timeout, else the
+    /// timeout but at least [`LOAD_TIMEOUT`].
+    pub fn load_deadline(&self) -> Option<Deadline> {
+        self.timeout.map(|t| {
+            let limit = t.max(LOAD_TIMEOUT);
+            Deadline {
+                at: Instant::now() + limit,
+                limit,
+            }
+        })
+    }
+}
+
+/// When a goal must have answered by, and the limit that set it (for the message).
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    at: Instant,
+    limit: Duration,
+}
+
+/// Why the engine did not answer. The engine process is gone in every case but
+/// [`Stopped::Failed`]; the caller starts a new one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stopped {
+    /// The goal ran past its timeout.
+    Timeout(Duration),
+    /// The goal ran out of memory under the cap (if any).
+    OutOfMemory(Option<u64>),
+    /// Ctrl-C.
+    Interrupted,
+    /// The engine process died otherwise, or could not be started: how.
+    Died(String),
+    /// The engine could not serve the request: why.
+    Failed(String),
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stopped::Timeout(limit) => {
+                let s = limit.as_secs_f64();
+                write!(
+                    f,
+                    "the goal ran for {s} s without finishing (--timeout {s}): stopped"
+                )
+            }
+            Stopped::OutOfMemory(Some(cap)) => write!(
+                f,
+                "the goal ran out of memory (cap {}, --memory): stopped",
+                size_text(*cap)
+            ),
+            Stopped::OutOfMemory(None) => write!(f, "the goal ran out of memory: stopped"),
+            Stopped::Interrupted => write!(f, "interrupted (Ctrl-C): the goal was stopped"),
+            Stopped::Died(how) => write!(f, "the Prolog engine died ({how}): stopped"),
+            Stopped::Failed(why) => write!(f, "the Prolog engine failed: {why}"),
+        }
+    }
+}
+
+impl Stopped {
+    /// The same, said of loading the rules files rather than of a goal.
+    pub fn loading(&self) -> String {
+        match self {
+            Stopped::Timeout(limit) => {
+                let s = limit.as_secs_f64();
+                format!("loading the files took more than {s} s: stopped")
+            }
+            Stopped::OutOfMemory(Some(cap)) => format!(
+                "loading the files ran out of memory (cap {}, --memory): stopped",
+                size_text(*cap)
+            ),
+            Stopped::Interrupted => "interrupted (Ctrl-C) while loading the files".into(),
+            other => format!("loading the files: {other}"),
+        }
+    }
+}
+
+/// `2 GiB`, `300 MiB`, `1536 KiB` or `1000 bytes`: a size as it was most likely given.
+pub fn size_text(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit && bytes.is_multiple_of(unit) {
+            return format!("{} {name}", bytes / unit);
+        }
+    }
+    if bytes >= 1 << 30 {
+        return format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64);
+    }
+    format!("{bytes} bytes")
+}
+
+/// Set by the SIGINT handler, taken by whoever waits for the engine.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_sigint(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// While this lives, Ctrl-C (SIGINT) does not end tabula: it only marks an interrupt,
+/// which stops the goal being waited for. Dropping it puts back the handler there was:
+/// rustyline installs its own for as long as its editor lives, to read Ctrl-C at its
+/// prompts, so this one is only installed while a goal runs.
+pub struct CatchInterrupts {
+    previous: libc::sigaction,
+}
+
+impl CatchInterrupts {
+    /// Installs the handler, forgetting any Ctrl-C typed before.
+    pub fn new() -> CatchInterrupts {
+        take_interrupt();
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
+        // sigaction structs are fully initialised (zeroed, then set or filled in).
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_sigint as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            let mut previous: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(libc::SIGINT, &action, &mut previous);
+            CatchInterrupts { previous }
+        }
+    }
+}
+
+impl Default for CatchInterrupts {
+    fn default() -> Self {
+        CatchInterrupts::new()
+    }
+}
+
+impl Drop for CatchInterrupts {
+    fn drop(&mut self) {
+        // SAFETY: restores the action sigaction gave back when this was installed.
+        unsafe {
+            libc::sigaction(libc::SIGINT, &self.previous, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Forgets a Ctrl-C typed before now; true if there was one.
+pub fn take_interrupt() -> bool {
+    INTERRUPTED.swap(false, Ordering::SeqCst)
+}
+
+/// A Prolog engine in a child process.
+pub struct EngineProcess {
+    child: Child,
+    /// Lines for the child's stdin, written by a thread of their own; `None` once closed.
+    requests: Option<Sender<String>>,
+    replies: Receiver<Result<Reply, String>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_reader: Option<JoinHandle<()>>,
+    memory: Option<u64>,
+    /// A goal has answers left in the child.
+    pending: bool,
+}
+
+impl EngineProcess {
+    /// Starts `tabula __engine` with its address space capped at `memory` bytes.
+    pub fn start(memory: Option<u64>) -> Result<EngineProcess, Stopped> {
+        let cannot = |e: io::Error| Stopped::Died(format!("cannot start it: {e}"));
+        let exe = std::env::current_exe().map_err(cannot)?;
+        let mut command = Command::new(exe);
+        command
+            .arg(CHILD_COMMAND)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let parent = std::process::id();
+        // SAFETY: pre_exec runs in the forked child before exec; signal, prctl, getppid,
+        // setrlimit and _exit are async-signal-safe and touch nothing of the parent's.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            command.pre_exec(move || {
+                // Ctrl-C at the terminal goes to the whole foreground process group: the
+                // parent decides what it means (stop the goal, rebuild the engine), so
+                // the child ignores it. SIG_IGN survives exec.
+                libc::signal(libc::SIGINT, libc::SIG_IGN);
+                // Die with the parent (killed, or Ctrl-C on `tabula query`) rather than
+                // loop on alone; the parent may already be gone by now.
+                #[cfg(target_os = "linux")]
+                {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if libc::getppid() as u32 != parent {
+                        libc::_exit(1);
+                    }
+                }
+                if let Some(bytes) = memory {
+                    let limit = libc::rlimit {
+                        rlim_cur: bytes as libc::rlim_t,
+                        rlim_max: bytes as libc::rlim_t,
+                    };
+                    libc::setrlimit(libc::RLIMIT_AS, &limit);
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().map_err(cannot)?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Stopped::Died("cannot start it: no pipes".into()));
+        };
+        let (requests, inbox) = mpsc::channel::<String>();
+        thread::spawn(move || write_requests(stdin, inbox));
+        let (replies_tx, replies) = mpsc::channel();
+        thread::spawn(move || read_replies(stdout, replies_tx));
+        let tail = Arc::new(Mutex::new(Vec::new()));
+        let stderr_reader = {
+            let tail = tail.clone();
+            thread::spawn(move || keep_tail(stderr, &tail))
+        };
+        Ok(EngineProcess {
+            child,
+            requests: Some(requests),
+            replies,
+            stderr: tail,
+            stderr_reader: Some(stderr_reader),
+            memory,
+            pending: false,
+        })
+    }
+
+    /// Loads `files` into a fresh machine: the errors of those that failed to load (with
+    /// `strict`, loading stops at the first), and notes. Files that start with
+    /// `game.pl` and a rules file are loaded as every command loads a game: the
+    /// players and fast path the rules declare, the fast path checked; when the
+    /// rules do not load (and not `strict`), the last good version loaded stays.
+    pub fn load(
+        &mut self,
+        files: &[PathBuf],
+        strict: bool,
+        deadline: Option<Deadline>,
+    ) -> Result<LoadOutcome, Stopped> {
+        self.pending = false;
+        self.send(&Request::Load {
+            files: files.to_vec(),
+            strict,
+        })?;
+        match self.receive(deadline)? {
+            Reply::Loaded { errors, notes } => Ok(LoadOutcome { errors, notes }),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    /// Starts `goal` (Prolog text) and gives its first answer.
+    pub fn goal(&mut self, goal: &str, deadline: Option<Deadline>) -> Result<ReplAnswer, Stopped> {
+        self.pending = false;
+        self.send(&Request::Goal {
+            text: goal.to_string(),
+        })?;
+        self.answer(deadline)
+    }
+
+    /// The next answer of the goal, after a solution that was not the last.
+    pub fn next(&mut self, deadline: Option<Deadline>) -> Result<ReplAnswer, Stopped> {
+        self.send(&Request::Next)?;
+        self.answer(deadline)
+    }
+
+    /// Drops the other answers of the goal.
+    pub fn stop(&mut self) {
+        if std::mem::take(&mut self.pending) {
+            let _ = self.send(&Request::Stop);
+        }
+    }
+
+    /// The REPL's `:help` text for the files last loaded.
+    pub fn help(
+        &mut self,
+        filter: Option<&str>,
+        deadline: Option<Deadline>,
+    ) -> Result<String, Stopped> {
+        self.stop();
+        self.send(&Request::Help {
+            filter: filter.map(str::to_string),
+        })?;
+        match self.receive(deadline)? {
+            Reply::Help { text } => Ok(text),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    /// The REPL's `:show [NAME]`: the boards of the last answer's states.
+    pub fn show(
+        &mut self,
+        name: Option<&str>,
+        deadline: Option<Deadline>,
+    ) -> Result<String, Stopped> {
+        self.stop();
+        self.send(&Request::Show {
+            name: name.map(str::to_string),
+        })?;
+        match self.receive(deadline)? {
+            Reply::Help { text } => Ok(text),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    fn answer(&mut self, deadline: Option<Deadline>) -> Result<ReplAnswer, Stopped> {
+        let answer = match self.receive(deadline)? {
+            Reply::Answer { answer } => answer,
+            other => return Err(self.unexpected(other)),
+        };
+        // Scryer may throw resource_error(memory) when it cannot grow under the cap
+        // (the child usually notices the failed allocation first and says
+        // OutOfMemory): the same as dying of it, and the process keeps the memory it
+        // has taken, so it is replaced all the same.
+        if let ReplAnswer::Exception { text, .. } = &answer
+            && text.contains("resource_error(memory)")
+        {
+            self.kill();
+            return Err(Stopped::OutOfMemory(self.memory));
+        }
+        self.pending = matches!(answer, ReplAnswer::Solution { last: false, .. });
+        Ok(answer)
+    }
+
+    fn unexpected(&mut self, reply: Reply) -> Stopped {
+        match reply {
+            Reply::Failed { message } => Stopped::Failed(message),
+            other => {
+                // The two sides disagree: nothing the child says can be trusted now.
+                self.kill();
+                Stopped::Died(format!("it answered out of turn: {other:?}"))
+            }
+        }
+    }
+
+    fn send(&mut self, request: &Request) -> Result<(), Stopped> {
+        let line = serde_json::to_string(request)
+            .map_err(|e| Stopped::Failed(format!("cannot send the request: {e}")))?;
+        let sent = self
+            .requests
+            .as_ref()
+            .is_some_and(|requests| requests.send(line).is_ok());
+        if sent { Ok(()) } else { Err(self.death()) }
+    }
+
+    /// Waits for the child's reply, until the deadline or a Ctrl-C, whichever first.
+    fn receive(&mut self, deadline: Option<Deadline>) -> Result<Reply, Stopped> {
+        loop {
+            let mut wait = POLL;
+            if let Some(d) = deadline {
+                let left = d.at.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    self.kill();
+                    return Err(Stopped::Timeout(d.limit));
+                }
+                wait = wait.min(left);
+            }
+            if take_interrupt() {
+                self.kill();
+                return Err(Stopped::Interrupted);
+            }
+            match self.replies.recv_timeout(wait) {
+                Ok(Ok(Reply::OutOfMemory)) => {
+                    self.kill();
+                    return Err(Stopped::OutOfMemory(self.memory));
+                }
+                Ok(Ok(reply)) => return Ok(reply),
+                Ok(Err(garbage)) => {
+                    self.kill();
+                    return Err(Stopped::Died(format!("it answered garbage: {garbage}")));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(self.death()),
+            }
+        }
+    }
+
+    /// Why the child is gone: waits for it and reads what it last wrote on stderr.
+    fn death(&mut self) -> Stopped {
+        self.requests = None;
+        self.pending = false;
+        let status = self.child.wait().ok();
+        if let Some(reader) = self.stderr_reader.take() {
+            let _ = reader.join();
+        }
+        let said = self
+            .stderr
+            .lock()
+            .map(|tail| String::from_utf8_lossy(&tail).into_owned())
+            .unwrap_or_default();
+        // Rust's allocator says "memory allocation of N bytes failed" and aborts when
+        // the cap refuses it; the panic text itself is not for the user.
+        if said.contains("memory allocation of")
+            || said.contains("out of memory")
+            || said.contains("capacity overflow")
+        {
+            return Stopped::OutOfMemory(self.memory);
+        }
+        if said.contains("overflowed its stack") {
+            return Stopped::Died("its stack overflowed: a term nested too deeply?".into());
+        }
+        Stopped::Died(status.map_or_else(|| "it is gone".into(), exit_text))
+    }
+
+    /// Ends the child now, whatever it is doing.
+    pub fn kill(&mut self) {
+        self.requests = None;
+        self.pending = false;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(reader) = self.stderr_reader.take() {
+            let _ = reader.join();
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// `exit 3`, or `signal 6`, as the child ended.
+fn exit_text(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit {code}"),
+        (None, Some(signal)) => format!("signal {signal}"),
+        _ => "it ended".into(),
+    }
+}
+
+/// The child's stdin writer, on a thread of its own.
+fn write_requests(mut stdin: impl Write, inbox: Receiver<String>) {
+    // Writing to a child that has died raises SIGPIPE, whose default action (restored
+    // in main, for `tabula query … | head`) would end tabula. Blocked on this thread
+    // only, it just makes the write fail; the death is noticed on the replies.
+    // SAFETY: plain signal-mask calls on this thread's own mask.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGPIPE);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+    }
+    for line in inbox {
+        if writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// The child's stdout reader: one reply a line, until the child's end.
+fn read_replies(stdout: impl Read, replies: Sender<Result<Reply, String>>) {
+    for line in BufReader::new(stdout).lines() {
+        let Ok(line) = line else { return };
+        let reply = serde_json::from_str::<Reply>(&line).map_err(|_| {
+            let mut shown: String = line.chars().take(80).collect();
+            if shown.len() < line.len() {
+                shown.push('…');
+            }
+            shown
+        });
+        if replies.send(reply).is_err() {
+            return;
+        }
+    }
+}
+
+/// Keeps the last [`STDERR_TAIL`] bytes of the child's stderr.
+fn keep_tail(mut stderr: impl Read, tail: &Mutex<Vec<u8>>) {
+    let mut buf = [0u8; 4096];
+    loop {
+        match stderr.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                let Ok(mut kept) = tail.lock() else { return };
+                kept.extend_from_slice(&buf[..n]);
+                let excess = kept.len().saturating_sub(STDERR_TAIL);
+                kept.drain(..excess);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The child's side.
+
+/// Set when an allocation fails. Under the memory cap Scryer answers a heap that
+/// cannot grow with an exception, but in 0.10 its ball is whatever term sits where the
+/// preallocated `resource_error(memory)` should be (often the query itself): only the
+/// failed allocation says what happened.
+pub static ALLOCATION_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// The system allocator, noting failures in [`ALLOCATION_FAILED`]; tabula's binary
+/// makes it the global allocator (`src/main.rs`).
+pub struct NotingAllocator;
+
+// SAFETY: every call is passed on unchanged to the system allocator, which upholds the
+// GlobalAlloc contract; only a null result is noted.
+unsafe impl std::alloc::GlobalAlloc for NotingAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's guarantees about `layout` hold for System too.
+        noted(unsafe { std::alloc::System.alloc(layout) })
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as for alloc.
+        noted(unsafe { std::alloc::System.alloc_zeroed(layout) })
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from System (every allocation goes through it).
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for dealloc; `new_size` is the caller's, checked by the caller.
+        noted(unsafe { std::alloc::System.realloc(ptr, layout, new_size) })
+    }
+}
+
+fn noted(ptr: *mut u8) -> *mut u8 {
+    if ptr.is_null() {
+        ALLOCATION_FAILED.store(true, Ordering::Relaxed);
+    }
+    ptr
+}
+
+/// Runs the engine on requests from stdin until it closes: `tabula __engine`.
+pub fn serve() -> ExitCode {
+    // Replies go to a copy of stdout, and stdout itself now points at stderr, so that
+    // nothing printed by accident (a library's message) can break the protocol.
+    // SAFETY: dup/dup2 on the process's own standard descriptors; the copy is owned by
+    // the File from here on.
+    let replies = unsafe {
+        let fd = libc::dup(1);
+        if fd < 0 || libc::dup2(2, 1) < 0 {
+            eprintln!("tabula {CHILD_COMMAND}: cannot set up its output");
+            return ExitCode::from(2);
+        }
+        <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd)
+    };
+    let mut replies = io::BufWriter::new(replies);
+    let mut session = Session::default();
+    for line in io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let reply = match serde_json::from_str::<Request>(&line) {
+            Ok(request) => session.handle(request),
+            Err(e) => Some(Reply::Failed {
+                message: format!("unreadable request: {e}"),
+            }),
+        };
+        let Some(mut reply) = reply else { continue };
+        // Whatever the answer says (Scryer's own resource error can come out as an
+        // unrelated term), an allocation that failed meanwhile means the cap was hit.
+        if ALLOCATION_FAILED.swap(false, Ordering::SeqCst) {
+            session.answers = None;
+            reply = Reply::OutOfMemory;
+        }
+        let text = serde_json::to_string(&reply).unwrap_or_else(|e| {
+            format!(r#"{{"reply":"failed","message":"cannot write the reply: {e}"}}"#)
+        });
+        if writeln!(replies, "{text}")
+            .and_then(|_| replies.flush())
+            .is_err()
+        {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The engine the child serves from, and its loaded files.
+enum Loaded {
+    /// Files loaded one by one, as the REPL does.
+    Engine(Engine),
+    /// A game's rules, loaded as every other command loads them.
+    Rules(Box<Rules>),
+}
+
+#[derive(Default)]
+struct Session {
+    loaded: Option<Loaded>,
+    files: Vec<PathBuf>,
+    answers: Option<ReplAnswers>,
+    /// When the files loaded now were loaded (the local time, `HH:MM:SS`).
+    loaded_at: String,
+    /// The goal being answered.
+    goal: String,
+}
+
+/// The rules file of a list that starts with `game.pl`: such files are a game.
+fn rules_of(files: &[PathBuf]) -> Option<&PathBuf> {
+    match files {
+        [contract, rules, ..] if contract.file_name().is_some_and(|n| n == "game.pl") => {
+            Some(rules)
+        }
+        _ => None,
+    }
+}
+
+/// Loads files into a fresh machine: a game as every command loads it (see
+/// [`EngineProcess::load`]), other files one by one. Ok: what was loaded, and the
+/// errors of the files that did not load and notes; Err: the rules did not load.
+fn load_files(files: &[PathBuf]) -> Result<(Loaded, Vec<String>, Vec<String>), String> {
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
+    let loaded = match rules_of(files) {
+        Some(rules_file) => {
+            let rules = Rules::load_rules_file(rules_file).map_err(|e| e.to_string())?;
+            if let Some(warning) = rules.fast_path().and_then(|f| f.warning(rules_file)) {
+                notes.push(warning);
+            }
+            for file in files.iter().filter(|f| !rules.files().contains(f)) {
+                if let Err(e) = rules.engine().consult(file) {
+                    errors.push(e.to_string());
+                }
+            }
+            Loaded::Rules(Box::new(rules))
+        }
+        None => {
+            let engine = Engine::new().map_err(|e| e.to_string())?;
+            for file in files {
+                if let Err(e) = engine.consult(file) {
+                    errors.push(e.to_string());
+                }
+            }
+            Loaded::Engine(engine)
+        }
+    };
+    Ok((loaded, errors, notes))
+}
+
+impl Session {
+    fn engine(&mut self) -> Result<&Engine, EngineError> {
+        if self.loaded.is_none() {
+            self.loaded = Some(Loaded::Engine(Engine::new()?));
+        }
+        match &self.loaded {
+            Some(Loaded::Engine(engine)) => Ok(engine),
+            Some(Loaded::Rules(rules)) => Ok(rules.engine()),
+            None => Err(EngineError::Unavailable("no engine".into())),
+        }
+    }
+
+    fn handle(&mut self, request: Request) -> Option<Reply> {
+        let failed = |e: EngineError| Reply::Failed {
+            message: e.to_string(),
+        };
+        match request {
+            Request::Load { files, strict } => {
+                self.answers = None;
+                match load_files(&files) {
+                    Ok((loaded, errors, notes)) => {
+                        self.loaded = Some(loaded);
+                        self.files = files;
+                        self.loaded_at =
+                            jiff::ZonedDateTime::now().strftime("%H:%M:%S").to_string();
+                        Some(Reply::Loaded { errors, notes })
+                    }
+                    Err(error) if strict => {
+                        self.loaded = None;
+                        Some(Reply::Loaded {
+                            errors: vec![error],
+                            notes: Vec::new(),
+                        })
+                    }
+                    Err(error) => {
+                        let rules = rules_of(&files).cloned().unwrap_or_default();
+                        let kept = matches!(self.loaded, Some(Loaded::Rules(_)))
+                            && rules_of(&self.files) == Some(&rules);
+                        let note = if kept {
+                            format!(
+                                "kept the last good version of {}, loaded {}: fix the file and :reload",
+                                rules.display(),
+                                self.loaded_at
+                            )
+                        } else {
+                            // Only the contract: the players file would load the
+                            // shipped rules in place of the ones that did not load.
+                            let engine = match Engine::new() {
+                                Ok(engine) => engine,
+                                Err(e) => return Some(failed(e)),
+                            };
+                            if let Some(contract) = files.first()
+                                && let Err(e) = engine.consult(contract)
+                            {
+                                return Some(failed(e));
+                            }
+                            self.loaded = Some(Loaded::Engine(engine));
+                            self.files = files.iter().take(1).cloned().collect();
+                            format!(
+                                "{} is not loaded, nor the players that need it: fix the file and :reload",
+                                rules.display()
+                            )
+                        };
+                        Some(Reply::Loaded {
+                            errors: vec![error],
+                            notes: vec![note],
+                        })
+                    }
+                }
+            }
+            Request::Goal { text } => {
+                self.answers = None;
+                match self.engine() {
+                    Ok(engine) => self.answers = Some(engine.repl(&text)),
+                    Err(e) => return Some(failed(e)),
+                }
+                self.goal = text;
+                Some(self.next_answer())
+            }
+            Request::Next => Some(self.next_answer()),
+            Request::Stop => {
+                self.answers = None;
+                None
+            }
+            Request::Show { name } => {
+                self.answers = None;
+                Some(Reply::Help {
+                    text: self.boards(name.as_deref()),
+                })
+            }
+            Request::Help { filter } => {
+                self.answers = None;
+                let files = self.files.clone();
+                Some(match self.engine() {
+                    Ok(engine) => Reply::Help {
+                        text: super::help::help_text(engine, &files, filter.as_deref()),
+                    },
+                    Err(e) => failed(e),
+                })
+            }
+        }
+    }
+
+    /// The boards of the last answer's bindings that the game can draw (its
+    /// `view/2` answers for them), each under its name.
+    fn boards(&mut self, name: Option<&str>) -> String {
+        let Some(Loaded::Rules(rules)) = &self.loaded else {
+            return "No game is loaded: its rules did not load (:reload them).".into();
+        };
+        let engine = rules.engine();
+        let names: Vec<String> = match name {
+            Some(n) => vec![n.trim_start_matches('$').to_string()],
+            None => engine
+                .query_value("'$tabula':last_names(Ns)", "Ns")
+                .ok()
+                .and_then(|t| crate::engine::term::as_list(&t))
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|n| crate::engine::term::as_atom(n).map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
+        let module = crate::engine::term::quote_atom(rules.module());
+        let mut text = String::new();
+        for n in &names {
+            let goal = format!(
+                "'$tabula':last_binding({}, S), catch({module}:view(S, V), _, fail)",
+                crate::engine::term::quote_atom(n)
+            );
+            if let Ok(view) = engine.query_value(&goal, "V") {
+                text.push_str(&format!(
+                    "{n}:\n{}",
+                    crate::ui::text::render(&view, &[], crate::ui::text::Style::plain(), &[])
+                ));
+            } else if name.is_some() {
+                text.push_str(&format!(
+                    "{n} is not a position of {} in the last answer.\n",
+                    rules.module()
+                ));
+            }
+        }
+        if text.is_empty() {
+            text = "The last answer binds no position of the game.".into();
+        }
+        text
+    }
+
+    /// An unknown procedure named with its module and what may have been meant
+    /// (`'$tabula':procedure_named/3`), asked once the goal is over.
+    fn procedure_named(&mut self, answer: ReplAnswer) -> ReplAnswer {
+        let ReplAnswer::Exception { text, output, .. } = &answer else {
+            return answer;
+        };
+        if !text.starts_with("error(existence_error(procedure,") {
+            return answer;
+        }
+        let goal = format!(
+            "'$tabula':procedure_named({}, {text}, E)",
+            crate::engine::term::quote_string(&self.goal)
+        );
+        let named = self
+            .engine()
+            .ok()
+            .and_then(|engine| engine.query_value(&goal, "E").ok());
+        match named {
+            Some(error) => ReplAnswer::Exception {
+                text: crate::engine::term::to_text(&error),
+                words: crate::engine::error_sentence(&error).unwrap_or_default(),
+                output: output.clone(),
+            },
+            None => answer,
+        }
+    }
+
+    fn next_answer(&mut self) -> Reply {
+        match self.answers.as_mut().and_then(Iterator::next) {
+            Some(answer) => {
+                if !matches!(answer, ReplAnswer::Solution { last: false, .. }) {
+                    self.answers = None;
+                }
+                Reply::Answer {
+                    answer: self.procedure_named(answer),
+                }
+            }
+            None => {
+                self.answers = None;
+                Reply::Failed {
+                    message: "no goal is waiting for its next answer".into(),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_given() {
+        assert_eq!(size_text(2 << 30), "2 GiB");
+        assert_eq!(size_text(300 << 20), "300 MiB");
+        assert_eq!(size_text(1536 << 10), "1536 KiB");
+        assert_eq!(size_text(1000), "1000 bytes");
+    }
+
+    #[test]
+    fn messages_say_what_stopped_the_goal() {
+        assert_eq!(
+            Stopped::Timeout(Duration::from_secs(60)).to_string(),
+            "the goal ran for 60 s without finishing (--timeout 60): stopped"
+        );
+        assert_eq!(
+            Stopped::Timeout(Duration::from_millis(1500)).to_string(),
+            "the goal ran for 1.5 s without finishing (--timeout 1.5): stopped"
+        );
+        assert_eq!(
+            Stopped::OutOfMemory(Some(2 << 30)).to_string(),
+            "the goal ran out of memory (cap 2 GiB, --memory): stopped"
+        );
+    }
+
+    #[test]
+    fn requests_and_replies_are_one_line_each() {
+        let line = serde_json::to_string(&Request::Goal {
+            text: "X = 'a\nb'.".into(),
+        })
+        .unwrap();
+        assert!(!line.contains('\n'), "{line}");
+        let reply = Reply::Answer {
+            answer: ReplAnswer::Solution {
+                text: "X = 1".into(),
+                output: "hello\n".into(),
+                last: false,
+            },
+        };
+        let line = serde_json::to_string(&reply).unwrap();
+        assert!(!line.contains('\n'), "{line}");
+        assert!(matches!(
+            serde_json::from_str::<Reply>(&line).unwrap(),
+            Reply::Answer {
+                answer: ReplAnswer::Solution { last: false, .. }
+            }
+        ));
+    }
+}
