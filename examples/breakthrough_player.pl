@@ -4,12 +4,12 @@ A player file defines one predicate in `user`:
 
     choose_move(+State, +BudgetMs, -Move)
 
-State is the rules' state (prolog/breakthrough.pl), BudgetMs the
+State is the rules' state (prolog/games/breakthrough/breakthrough.pl), BudgetMs the
 milliseconds the referee gives for this move, and Move a term
 move(R1, C1, R2, C2): the piece on row R1, column C1 goes to row R2,
 column C2 (row 1 is White's side, column 1 the left; `c2-d3` is
 move(2,3,3,4)). The rules are loaded in the player's own machine, so the
-file asks them everything through the game contract (prolog/game.pl):
+file asks them everything through the game contract (prolog/core/game.pl):
 breakthrough:legal_moves/2, apply_move/4, outcome/2, to_move/2,
 board_size/3. It never has to know how the board is stored.
 

@@ -17,7 +17,7 @@ the rules loaded and then this file consulted into it):
 
     tabula play kingpawn --p1 examples/kingpawn_player.pl --p2 perfect
 
-The rules are in prolog/kingpawn.pl; this file does not use them: it
+The rules are in prolog/games/kingpawn/kingpawn.pl; this file does not use them: it
 keeps its own picture of the board and its own little move generator, as a
 student's program has to. Its memory between two calls is one dynamic
 fact, board/3.

@@ -17,7 +17,8 @@ pub mod game;
 pub mod players;
 /// Refereeing: one game, a match, a championship, grades, the report page.
 pub mod referee;
-/// The course site: submissions, qualification, championships, grades.
+/// The course site: submissions, qualification, championships, grades (feature `site`).
+#[cfg(feature = "site")]
 pub mod site;
-/// The faces people use: the window, the terminal, the REPL, text boards.
+/// The faces people use: the window (feature `gui`), the terminal, the REPL, text boards.
 pub mod ui;

@@ -20,7 +20,7 @@ bottom: a1 is the bottom-left corner, c3 the top-right one.
 :- use_module(library(iso_ext)).
 
 %% game_info(-Facts)
-% What tabula tells people about the game (prolog/game.pl documents each fact).
+% What tabula tells people about the game (prolog/core/game.pl documents each fact).
 game_info([
     title("Tic-tac-toe"),
     aliases(['tic-tac-toe', noughts_and_crosses]),
@@ -114,7 +114,7 @@ explain_illegal(State, Move, Message) :-
     ).
 
 %% view(+State, -Board)
-% The grid in the board vocabulary of prolog/game.pl: X and O as pieces,
+% The grid in the board vocabulary of prolog/core/game.pl: X and O as pieces,
 % row 3 drawn at the top, labelled as the notation writes squares.
 view(ttt(Marks, _), board(squares(3, 3), Items)) :-
     findall(piece(Top, C, P, Glyph),

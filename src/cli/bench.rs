@@ -110,9 +110,7 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     args.board.check_extra(info)?;
     let state = args.board.start_state(&rules, info, &options)?;
     let size = board_size(&rules, &state);
-    rules
-        .engine()
-        .consult(&game::prolog_dir().join("playouts.pl"))?;
+    rules.engine().consult(&game::core_file("playouts.pl"))?;
     let goal = format!(
         "playouts:random_playouts({}, {}, {}, {}, Plies)",
         term::quote_atom(rules.module()),
@@ -223,11 +221,13 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The game's naive version, when it has one (`prolog/bench/<game>_naive.pl`, the
-/// straightforward way to write it, e.g. a board of lists): the yardstick the speed of
-/// the rules is measured against. Not for a chosen start, which it cannot set up.
+/// The game's naive version, when it has one (`bench/<game>_naive.pl` in the game's
+/// folder, the straightforward way to write it, e.g. a board of lists): the yardstick
+/// the speed of the rules is measured against. Not for a chosen start, which it cannot
+/// set up.
 fn naive_file(module: &str, args: &BenchArgs) -> Option<PathBuf> {
-    let file = game::prolog_dir()
+    let file = game::games_dir()
+        .join(module)
         .join("bench")
         .join(format!("{module}_naive.pl"));
     (file.is_file() && args.board.start.is_none() && !args.board.random_start).then_some(file)

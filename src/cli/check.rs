@@ -4,7 +4,7 @@ use super::*;
 
 #[derive(Args, Debug)]
 pub(super) struct CheckArgs {
-    /// A rules file (e.g. a copy of prolog/dots.pl you are editing), or a game's name
+    /// A rules file (e.g. a copy of prolog/games/dots/dots.pl you are editing), or a game's name
     pub(super) file: String,
     /// Random games per board configuration
     #[arg(long, default_value_t = 20)]
@@ -27,7 +27,7 @@ pub(super) fn check(args: CheckArgs) -> ExitCode {
             "is neither a game nor a file"
         };
         eprintln!(
-            "tabula: {} {what}: the games are {} (tabula games lists them), or give a rules file such as prolog/dots.pl",
+            "tabula: {} {what}: the games are {} (tabula games lists them), or give a rules file such as prolog/games/dots/dots.pl",
             args.file,
             game::catalog().names().join(", ")
         );

@@ -9,7 +9,7 @@ pub fn run() -> Result<(), GameError> {
     if catalog.games.is_empty() {
         return Err(GameError::Usage(format!(
             "no games found in {}",
-            game::prolog_dir().display()
+            game::games_dir().display()
         )));
     }
     for info in &catalog.games {
@@ -44,7 +44,7 @@ pub fn run() -> Result<(), GameError> {
     }
     println!(
         "A player can also be a Prolog file (FILE.pl), a Lisp file (FILE.lisp) or a program (\"cmd:PROGRAM ARGS\", the words split as a shell splits them, quotes included, no shell run): see docs/protocol.md.\nA new game is one Prolog file in {}: see docs/new-game.md.",
-        game::prolog_dir().display()
+        game::games_dir().display()
     );
     Ok(())
 }

@@ -27,6 +27,7 @@ pub(super) struct GuiArgs {
     pub(super) seed: Option<u64>,
 }
 
+#[cfg(feature = "gui")]
 pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
     let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
     crate::players::program::run_unsandboxed(args.seats.no_sandbox);
@@ -58,8 +59,19 @@ pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
     }
 }
 
+/// Without the window compiled in, `tabula gui` says so and what to use instead.
+#[cfg(not(feature = "gui"))]
+pub(super) fn gui(_: GuiArgs) -> Result<(), GameError> {
+    Err(GameError::Usage(
+        "this tabula was built without the window (cargo feature gui): play in the terminal \
+         with tabula play, or build with the default features"
+            .into(),
+    ))
+}
+
 /// Moves separated by blanks; blanks inside parentheses belong to the move, so
 /// "(7 1) (2 7)" is two moves.
+#[cfg(feature = "gui")]
 pub(super) fn split_moves(text: &str) -> Vec<String> {
     let mut moves = Vec::new();
     let mut current = String::new();
@@ -84,7 +96,7 @@ pub(super) fn split_moves(text: &str) -> Vec<String> {
     moves
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "gui"))]
 mod tests {
     use super::split_moves;
 

@@ -52,7 +52,7 @@ use tournament::{TournamentArgs, tournament};
     version,
     about = "Board games whose rules and computer players are written in Prolog",
     long_about = "Board games whose rules and computer players are written in Prolog and run by an \
-embedded Scryer Prolog: edit a rule in prolog/*.pl and the game changes everywhere.\n\n\
+embedded Scryer Prolog: edit a rule in prolog/games/ and the game changes everywhere.\n\n\
 With no command, tabula opens the default game (game:default_game/1) in a window when there is \
 a display, else in the terminal, against the strongest computer player."
 )]
@@ -97,6 +97,7 @@ enum Command {
     },
     /// The championship site: students submit players and follow the course's
     /// championships (`tabula site init|serve|users|backup`, docs/site.md)
+    #[cfg(feature = "site")]
     Site(crate::site::command::SiteArgs),
     /// The Prolog engine of `repl` and `query`, in a process of its own (internal)
     #[command(name = "__engine", hide = true)]
@@ -139,7 +140,7 @@ pub fn main() -> ExitCode {
     };
     crate::engine::set_verbose(cli.verbose);
     let result = match cli.command {
-        None if crate::ui::window::display_available() => gui(GuiArgs {
+        None if cfg!(feature = "gui") && crate::ui::display_available() => gui(GuiArgs {
             game: None,
             board: BoardArgs {
                 rows: None,
@@ -189,6 +190,7 @@ pub fn main() -> ExitCode {
             completions::run(shell);
             Ok(())
         }
+        #[cfg(feature = "site")]
         Some(Command::Site(args)) => crate::site::command::run(args).map_err(GameError::Usage),
         Some(Command::Engine) => return crate::ui::repl::child::serve(),
     };

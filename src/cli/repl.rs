@@ -21,7 +21,7 @@ pub(super) struct ReplArgs {
 
 pub(super) fn rules_files(info: &GameInfo, rules: Option<&Path>) -> Vec<PathBuf> {
     let mut files = vec![
-        game::prolog_dir().join("game.pl"),
+        game::core_file("game.pl"),
         rules.map_or_else(|| info.file.clone(), Path::to_path_buf),
     ];
     files.extend(info.players_file.clone());

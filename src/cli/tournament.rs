@@ -2,6 +2,7 @@
 
 use super::table::{championship_board, player_sandbox, table_setup};
 use super::*;
+use crate::game::Scoring;
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -34,7 +35,7 @@ pub(super) struct TournamentArgs {
     pub(super) cluster: crate::cluster::slurm::SlurmArgs,
     /// How games score and grades are given (default: the game's own assignment)
     #[arg(long, value_enum)]
-    pub(super) scoring: Option<ScoringArg>,
+    pub(super) scoring: Option<Scoring>,
     /// Games played at once, each pinned to cores of its own (default: one per core).
     /// Run at most one game per core: with more, games share cores and a player's
     /// second of thinking buys less
@@ -87,17 +88,6 @@ pub(super) struct MergeArgs {
     pub(super) rules: Option<PathBuf>,
 }
 
-#[derive(clap::ValueEnum, Debug, Clone, Copy)]
-pub(super) enum ScoringArg {
-    /// Assignment 000's: groups A and B by the share of valid games, grades 5 to 10
-    #[value(name = "valid_games", alias = "valid-games")]
-    ValidGames,
-    /// Assignment 001's: faults in over 10 % of the games leave the ranking, grades 5 to 10
-    Faults,
-    /// Points only, no grades
-    Points,
-}
-
 /// The `tabula tournament` arguments a shard runs with (all but `--out`, `--shard`
 /// and the cluster's options), for the cluster's job script.
 pub(super) fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
@@ -109,11 +99,8 @@ pub(super) fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
     for p in &args.players {
         opt("--player", p.clone());
     }
-    if let Some(name) = args
-        .scoring
-        .and_then(|s| clap::ValueEnum::to_possible_value(&s))
-    {
-        opt("--scoring", name.get_name().to_string());
+    if let Some(scoring) = args.scoring {
+        opt("--scoring", scoring.name().to_string());
     }
     opt("--seed", args.seed.to_string());
     if let Some(r) = args.board.rows {
@@ -155,7 +142,6 @@ pub(super) fn shard_command(args: &TournamentArgs, game: &str) -> Vec<String> {
 
 pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     use crate::referee::championship::{self, Championship};
-    use crate::referee::grading::Scoring;
     if let Some(TournamentAction::Merge(m)) = &args.action {
         for line in crate::cluster::merge::merge(&m.dirs, &m.out, m.rules.as_deref())? {
             println!("{line}");
@@ -206,16 +192,10 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             );
         }
     }
-    let scoring = match args.scoring {
-        Some(ScoringArg::ValidGames) => Scoring::ValidGames,
-        Some(ScoringArg::Faults) => Scoring::Faults,
-        Some(ScoringArg::Points) => Scoring::Points,
-        None => match info.championship.scoring.as_deref() {
-            Some("valid_games") => Scoring::ValidGames,
-            Some("faults") => Scoring::Faults,
-            _ => Scoring::Points,
-        },
-    };
+    let scoring = args
+        .scoring
+        .or(info.championship.scoring)
+        .unwrap_or(Scoring::Points);
     let board = championship_board(info, args.board.clone());
     let (options, start) = table_setup(info, &board, args.seed, args.rules.as_deref())?;
     let mut late = Vec::new();

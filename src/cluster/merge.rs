@@ -57,12 +57,9 @@ fn read_shard(dir: &Path) -> Result<ShardDir, String> {
     })
 }
 
-/// The scoring a shard's file names (as [`championship::scoring_name`] writes it).
+/// The scoring a shard's file names (as [`Scoring::name`] writes it).
 fn scoring_of(name: &str) -> Result<Scoring, String> {
-    [Scoring::ValidGames, Scoring::Faults, Scoring::Points]
-        .into_iter()
-        .find(|s| championship::scoring_name(*s) == name)
-        .ok_or_else(|| format!("unknown scoring {name:?}"))
+    name.parse()
 }
 
 /// How far the shards have got: games recorded (of their own), and games scheduled.

@@ -202,7 +202,7 @@ open_source(Path, S) :-
 % a named module (whether it is refused then depends on the modules loaded, not on the
 % text alone). Fails at a term that does not read on its own (the file's own
 % operators, say): Scryer's loader then says what is wrong.
-% ?- scan_file('prolog/dots.pl', O).
+% ?- scan_file('prolog/games/dots/dots.pl', O).
 %    O = clean(false).
 %
 % The scan reads terms only, with read_term/3: the stream counts the lines read after
@@ -722,7 +722,7 @@ source_module(Path, Module) :-
 % module the file loads from beside it (`:- use_module(Name)`, Name an atom), in file
 % order. Reading stops
 % at the end of the file or at the first term that does not read on its own.
-%   ?- file_facts("prolog/dots_ai.pl", Fs).
+%   ?- file_facts("prolog/games/dots/dots_ai.pl", Fs).
 %   Fs = [module(dots_ai, [...]), levels([random, greedy, ai]), level_info(random, "...") ...].
 file_facts(PathChars, Facts) :-
     atom_chars(Path, PathChars),

@@ -1,11 +1,11 @@
 //! A game's fast path (`fast(File)` in its `game_info/1`), switched on only while it
-//! agrees with the rules as written: `prolog/accelerators.pl` compares them on a few
+//! agrees with the rules as written: `prolog/core/accelerators.pl` compares them on a few
 //! hundred positions of random games, and this module keeps the verdict by the
 //! content of the files involved, so that an unchanged game pays for the check once
 //! per machine, and a championship's players, which cannot see the cache from their
 //! sandbox, are told the referee's verdict (`TABULA_RULES_CHECKED`).
 
-use super::{GameError, Result, file_module, prolog_dir};
+use super::{GameError, Result, file_module};
 use crate::engine::Engine;
 use crate::engine::term;
 use sha2::{Digest, Sha256};
@@ -203,7 +203,7 @@ pub struct Subject<'a> {
 /// by checking; `fresh` checks whatever is known) and switches the game to its fast
 /// path when they agree.
 pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Result<FastPath> {
-    let checker = prolog_dir().join("accelerators.pl");
+    let checker = super::core_file("accelerators.pl");
     let mut named: Vec<&Path> = vec![checker.as_path(), subject.rules_file];
     named.extend(subject.fast_file);
     if let Some((_, players)) = subject.players {

@@ -1,4 +1,4 @@
-//! The board vocabulary of `prolog/game.pl` (`board(Shape, Items)`), read from the
+//! The board vocabulary of `prolog/core/game.pl` (`board(Shape, Items)`), read from the
 //! rules' view into types every face draws from: the terminal ([`crate::ui::text`]), the
 //! window ([`crate::ui::window::board_painter`]) and the web page (as JSON). Nothing here knows a game.
 

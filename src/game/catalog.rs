@@ -1,9 +1,9 @@
-//! The games tabula finds: every Prolog file in the Prolog folder (and in its
-//! `games/` folder) whose module exports `initial_state/2` and `game_info/1` is a
-//! game. Files are read, not run, so a listing costs little and runs nobody's code.
+//! The games tabula finds: every Prolog file in the Prolog folder's `games/` folder,
+//! or in a folder of its own there, whose module exports `initial_state/2` and
+//! `game_info/1` is a game. Files are read, not run, so a listing costs little and runs nobody's code.
 
 use super::info::{GameInfo, PlayerFacts};
-use super::{GameError, prolog_dir};
+use super::{GameError, core_file, games_dir, prolog_dir};
 use crate::engine::Engine;
 use crate::engine::term::{self, Term};
 use std::collections::HashMap;
@@ -62,15 +62,16 @@ pub fn find_game(name: &str) -> Option<&'static GameInfo> {
     catalog().find(name)
 }
 
-/// The file `NAME.pl` in the Prolog folder or its `games/` folder, if there is one.
+/// The rules file of the game `NAME` in the games folder, if there is one:
+/// `games/NAME.pl`, or `games/NAME/NAME.pl` for a game in a folder of its own.
 fn locate(name: &str) -> Option<PathBuf> {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return None;
     }
-    let dir = prolog_dir();
+    let games = games_dir();
     [
-        dir.join(format!("{name}.pl")),
-        dir.join("games").join(format!("{name}.pl")),
+        games.join(format!("{name}.pl")),
+        games.join(name).join(format!("{name}.pl")),
     ]
     .into_iter()
     .find(|p| p.is_file())
@@ -112,13 +113,12 @@ pub fn read_game(path: &Path) -> Result<&'static GameInfo, GameError> {
         )));
     }
     let engine = Engine::fresh()?;
-    let dir = prolog_dir();
-    let generic = player_facts(&engine, &dir.join("players.pl")).unwrap_or_default();
-    let game = match read_file_game(&engine, path, &generic, &dir)? {
+    let generic = player_facts(&engine, &core_file("players.pl")).unwrap_or_default();
+    let game = match read_file_game(&engine, path, &generic)? {
         Some(g) => g,
         None => {
             return Err(GameError::Usage(format!(
-                "{}: not a game: its module must export initial_state/2 and game_info/1 (see prolog/game.pl and docs/new-game.md)",
+                "{}: not a game: its module must export initial_state/2 and game_info/1 (see prolog/core/game.pl and docs/new-game.md)",
                 path.display()
             )));
         }
@@ -136,10 +136,17 @@ fn same_file(a: &Path, b: &Path) -> bool {
     std::fs::canonicalize(a).is_ok_and(|a| a == b)
 }
 
-/// Lists the `.pl` files of `dir` and `dir/games`, sorted.
-fn rules_files(dir: &Path) -> Vec<PathBuf> {
+/// The `.pl` files that may declare a game, sorted: those of the games folder `games`
+/// (a game in one file) and those of each folder in it (a game in a folder of its own:
+/// its rules beside its players and fast path, which declare no game; its `tests/` and
+/// `bench/` are not read).
+fn rules_files(games: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    for d in [dir.to_path_buf(), dir.join("games")] {
+    let mut folders = vec![games.to_path_buf()];
+    if let Ok(entries) = std::fs::read_dir(games) {
+        folders.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+    }
+    for d in folders {
         let Ok(entries) = std::fs::read_dir(&d) else {
             continue;
         };
@@ -169,19 +176,17 @@ fn scan_files(dir: &Path) -> Catalog {
             return catalog;
         }
     };
-    let generic = player_facts(&engine, &dir.join("players.pl")).unwrap_or_default();
-    for file in rules_files(dir) {
-        if file.file_name().is_some_and(|n| n == "game.pl") {
-            if let Ok(facts) = file_facts(&engine, &file) {
-                catalog.default = facts.iter().find_map(|f| {
-                    term::args(f, "default_game", 1)
-                        .and_then(|a| term::as_atom(a.first()?))
-                        .map(str::to_string)
-                });
-            }
-            continue;
-        }
-        match read_file_game(&engine, &file, &generic, dir) {
+    let core = dir.join("core");
+    let generic = player_facts(&engine, &core.join("players.pl")).unwrap_or_default();
+    if let Ok(facts) = file_facts(&engine, &core.join("game.pl")) {
+        catalog.default = facts.iter().find_map(|f| {
+            term::args(f, "default_game", 1)
+                .and_then(|a| term::as_atom(a.first()?))
+                .map(str::to_string)
+        });
+    }
+    for file in rules_files(&dir.join("games")) {
+        match read_file_game(&engine, &file, &generic) {
             Ok(Some(game)) => {
                 if catalog.games.iter().any(|g| g.name == game.name) {
                     catalog.problems.push(format!(
@@ -255,7 +260,6 @@ fn read_file_game(
     engine: &Engine,
     file: &Path,
     generic: &PlayerFacts,
-    dir: &Path,
 ) -> Result<Option<GameInfo>, GameError> {
     let facts = file_facts(engine, file)?;
     let Some((module, exports)) = facts.iter().find_map(|f| {
@@ -282,7 +286,7 @@ fn read_file_game(
                 file.display()
             ))
         })?;
-    let mut game = GameInfo::from_facts(&module, file, &info, None, generic, dir)
+    let mut game = GameInfo::from_facts(&module, file, &info, None, generic)
         .map_err(|e| GameError::Usage(format!("{}: {e}", file.display())))?;
     if let Some(players) = game.players_file.clone() {
         let own = player_facts(engine, &players).ok_or_else(|| {
@@ -292,7 +296,7 @@ fn read_file_game(
                 players.display()
             ))
         })?;
-        game = GameInfo::from_facts(&module, file, &info, Some(&own), generic, dir)
+        game = GameInfo::from_facts(&module, file, &info, Some(&own), generic)
             .map_err(|e| GameError::Usage(format!("{}: {e}", file.display())))?;
     }
     Ok(Some(game))

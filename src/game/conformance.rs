@@ -1,6 +1,6 @@
 //! The conformance check (`tabula check`, and the test suite over every game): random
 //! games through the contract, every property checked at every position by
-//! `conformance:conformance_all/4` in Prolog (`prolog/conformance.pl`), each failure reported with how to reach it.
+//! `conformance:conformance_all/4` in Prolog (`prolog/core/conformance.pl`), each failure reported with how to reach it.
 
 use crate::engine::term::{self, Term};
 use crate::game::{GameError, Rules};
@@ -47,7 +47,7 @@ pub fn run_with_progress(
 ) -> Result<Report, GameError> {
     // The check lives apart from the contract; loading it twice costs nothing
     // but the load.
-    let checker = crate::game::prolog_dir().join("conformance.pl");
+    let checker = crate::game::core_file("conformance.pl");
     let loaded = rules
         .engine()
         .query_once("current_predicate(conformance:conformance_all/4)")?

@@ -1,5 +1,5 @@
 //! What a game says about itself: its `game_info/1` fact (documented in
-//! `prolog/game.pl`) and its players' `levels/1` and `level_info/2`, turned into
+//! `prolog/core/game.pl`) and its players' `levels/1` and `level_info/2`, turned into
 //! [`GameInfo`]. Rust keeps no table of games: every field here comes from the files.
 
 use crate::engine::term::{self, Term};
@@ -42,16 +42,69 @@ pub struct Level {
     pub name: String,
     /// How it plays, in a line.
     pub text: String,
-    /// One of the players written over the contract (`prolog/players.pl`) rather
+    /// One of the players written over the contract (`prolog/core/players.pl`) rather
     /// than the game's own.
     pub generic: bool,
+}
+
+/// How a championship is graded: a game declares it (`championship([scoring(S)])`), a
+/// championship may be told another (`--scoring`, `scoring` in a course).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    /// Assignment 000's: groups A and B by the share of valid games, grades 5 to 10
+    #[value(name = "valid_games", alias = "valid-games")]
+    ValidGames,
+    /// Assignment 001's: faults in over 10 % of the games leave the ranking, grades 5 to 10
+    Faults,
+    /// Points only, no grades
+    Points,
+}
+
+impl Scoring {
+    pub const ALL: [Scoring; 3] = [Scoring::ValidGames, Scoring::Faults, Scoring::Points];
+
+    /// Its name, as the game's facts, `--scoring`, a course and the records write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::ValidGames => "valid_games",
+            Scoring::Faults => "faults",
+            Scoring::Points => "points",
+        }
+    }
+}
+
+impl std::fmt::Display for Scoring {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Scoring {
+    type Err = String;
+
+    /// A scoring by its name; anything else is an error that names the three.
+    fn from_str(name: &str) -> Result<Scoring, String> {
+        Scoring::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Scoring::ALL.iter().map(|s| s.name()).collect();
+                format!(
+                    "unknown scoring {name:?}: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
 }
 
 /// What a championship of the game does unless told otherwise.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ChampionshipPolicy {
-    /// The scoring scheme's name (`valid_games`, `faults`, `points`).
-    pub scoring: Option<String>,
+    /// How it is graded (none declared: by points).
+    pub scoring: Option<Scoring>,
     /// All games start from one random position drawn from the championship's seed.
     pub random_start: bool,
     /// Each player also plays itself.
@@ -180,15 +233,15 @@ fn parse_option(t: &Term) -> Result<GameOption, String> {
 impl GameInfo {
     /// Builds the description of the game in `file` (module `name`) from its
     /// `game_info/1` list, its own players' facts and the generic players' facts.
-    /// `players_dir` is where a `players(File)` not found beside the rules is looked
-    /// for (the edited copy of a rules file keeps the shipped players).
+    /// A `players(File)` or `fast(File)` not found beside the rules is the shipped
+    /// game's ([`super::shipped_file`]): the edited copy of a rules file keeps the
+    /// shipped players.
     pub fn from_facts(
         name: &str,
         file: &Path,
         info: &Term,
         own: Option<&PlayerFacts>,
         generic: &PlayerFacts,
-        players_dir: &Path,
     ) -> Result<GameInfo, String> {
         let items =
             term::as_list(info).ok_or_else(|| format!("game_info/1 of {name} is not a list"))?;
@@ -237,7 +290,7 @@ impl GameInfo {
                     game.players_file = Some(if beside.exists() {
                         beside
                     } else {
-                        players_dir.join(&wanted)
+                        super::shipped_file(&wanted)
                     });
                 }
                 "fast" => {
@@ -246,7 +299,7 @@ impl GameInfo {
                     game.fast_file = Some(if beside.exists() {
                         beside
                     } else {
-                        players_dir.join(&wanted)
+                        super::shipped_file(&wanted)
                     });
                 }
                 "strongest" => strongest = term::as_atom(value).map(str::to_string),
@@ -254,7 +307,12 @@ impl GameInfo {
                     for p in term::as_list(value).unwrap_or_default() {
                         match one_arg(&p) {
                             Some(("scoring", [s])) => {
-                                game.championship.scoring = term::as_atom(s).map(str::to_string);
+                                let name = term::as_atom(s)
+                                    .map_or_else(|| term::to_text(s), str::to_string);
+                                game.championship.scoring =
+                                    Some(name.parse().map_err(|e| {
+                                        format!("championship([scoring(...)]): {e}")
+                                    })?);
                             }
                             Some(("random_start", [b])) => {
                                 game.championship.random_start = term::as_atom(b) == Some("true");
@@ -382,6 +440,35 @@ mod tests {
         assert_eq!(
             order_levels(&[], &generic, Some("alphabeta")),
             names(&["random", "mcts", "alphabeta"])
+        );
+    }
+
+    /// A game whose facts name a scoring tabula does not know is refused in words
+    /// (a misspelt name once graded by points without a word).
+    #[test]
+    fn an_unknown_scoring_is_an_error_that_names_the_known_ones() {
+        let info = |scoring: &str| {
+            Term::List(vec![
+                Term::compound("title", [Term::atom("T")]),
+                Term::compound(
+                    "championship",
+                    [Term::List(vec![Term::compound(
+                        "scoring",
+                        [Term::atom(scoring)],
+                    )])],
+                ),
+            ])
+        };
+        let file = Path::new("g.pl");
+        let generic = PlayerFacts::default();
+        let good = GameInfo::from_facts("g", file, &info("faults"), None, &generic).unwrap();
+        assert_eq!(good.championship.scoring, Some(Scoring::Faults));
+        let err =
+            GameInfo::from_facts("g", file, &info("vaild_games"), None, &generic).unwrap_err();
+        assert!(
+            err.contains("unknown scoring \"vaild_games\"")
+                && err.contains("valid_games, faults, points"),
+            "{err}"
         );
     }
 }

@@ -1,4 +1,4 @@
-//! The game contract (`prolog/game.pl`) seen from Rust: typed calls into a game's
+//! The game contract (`prolog/core/game.pl`) seen from Rust: typed calls into a game's
 //! Prolog module. Nothing here knows a rule; every answer comes from the rules files.
 
 use crate::engine::term::{self, Term};
@@ -14,20 +14,50 @@ pub mod catalog;
 pub mod conformance;
 pub mod info;
 pub mod options;
+pub mod palette;
 pub mod reason;
 
 pub use catalog::{Catalog, catalog, default_game, find_game, read_game};
-pub use info::{ChampionshipPolicy, Domain, GameInfo, GameOption, Level};
+pub use info::{ChampionshipPolicy, Domain, GameInfo, GameOption, Level, Scoring};
 pub use options::{GameOptions, OptionValue};
 
 /// The folder holding the Prolog files: `$TABULA_PROLOG` if set, else the `prolog/`
 /// folder of the source tree this binary was built from, so that editing a file in
-/// the clone changes the game without a rebuild.
+/// the clone changes the game without a rebuild. It holds `core/` (the contract and
+/// its tools, [`core_file`]) and `games/` (a game a file or a folder, [`games_dir`]).
 pub fn prolog_dir() -> PathBuf {
     match std::env::var_os("TABULA_PROLOG") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
         _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog"),
     }
+}
+
+/// A file of the framework: `core/NAME` in the Prolog folder (`game.pl`, the contract;
+/// `players.pl`, the players of any game; `conformance.pl`, `playouts.pl`,
+/// `accelerators.pl`).
+pub fn core_file(name: &str) -> PathBuf {
+    prolog_dir().join("core").join(name)
+}
+
+/// The games folder: each game a rules file (`games/NAME.pl`) or a folder of its own
+/// (`games/NAME/`, with its rules, fast path, players and tests).
+pub fn games_dir() -> PathBuf {
+    prolog_dir().join("games")
+}
+
+/// Where a shipped game keeps a file its rules name (`players(dots_ai.pl)`): in the game's
+/// folder, `games/*/NAME`, else `games/NAME`. An edited copy of the rules kept elsewhere
+/// keeps the shipped players and fast path this way.
+pub fn shipped_file(name: &Path) -> PathBuf {
+    let games = games_dir();
+    std::fs::read_dir(&games)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().join(name))
+        .filter(|p| p.is_file())
+        .min()
+        .unwrap_or_else(|| games.join(name))
 }
 
 /// Errors of the contract layer.
@@ -151,10 +181,10 @@ pub struct Rules {
     files: Vec<PathBuf>,
     /// The module of the game's own players, when it has some.
     players_module: Option<String>,
-    /// Whether `prolog/players.pl`, the players of any game, is loaded yet: it is
+    /// Whether `prolog/core/players.pl`, the players of any game, is loaded yet: it is
     /// loaded the first time one of them is asked for a move.
     generic_loaded: AtomicBool,
-    /// The levels of `prolog/players.pl`, read from the file once (a move of a
+    /// The levels of `prolog/core/players.pl`, read from the file once (a move of a
     /// generic player asks for them).
     generic_levels: std::sync::OnceLock<Vec<String>>,
     /// The levels of the game's own players, asked once (every move of a built-in
@@ -195,9 +225,8 @@ impl Rules {
         rules_file: &Path,
         declared: Option<(Option<PathBuf>, Option<PathBuf>)>,
     ) -> Result<Rules> {
-        let dir = prolog_dir();
         let rules_file = rules_file.to_path_buf();
-        let mut loaded = Rules::load_files(vec![dir.join("game.pl"), rules_file.clone()])?;
+        let mut loaded = Rules::load_files(vec![core_file("game.pl"), rules_file.clone()])?;
         let (players, fast) = match declared {
             Some(files) => files,
             None => (
@@ -310,7 +339,7 @@ impl Rules {
         Ok(Some(if beside.exists() {
             beside
         } else {
-            prolog_dir().join(name)
+            shipped_file(Path::new(&name))
         }))
     }
 
@@ -328,7 +357,7 @@ impl Rules {
 
     /// Loads `game.pl` and a single rules file, for checking a file someone is editing.
     pub fn load_file(rules: &Path) -> Result<Rules> {
-        Rules::load_files(vec![prolog_dir().join("game.pl"), rules.to_path_buf()])
+        Rules::load_files(vec![core_file("game.pl"), rules.to_path_buf()])
     }
 
     /// Loads the files in order; the game's module is the one the second file declares.
@@ -677,13 +706,13 @@ impl Rules {
         Ok(self.own_levels.get_or_init(|| atoms(&levels)).clone())
     }
 
-    /// The players any game has (`prolog/players.pl`), read from the file without
+    /// The players any game has (`prolog/core/players.pl`), read from the file without
     /// loading it, once.
     pub fn generic_levels(&self) -> Result<Vec<String>> {
         if let Some(levels) = self.generic_levels.get() {
             return Ok(levels.clone());
         }
-        let file = prolog_dir().join("players.pl");
+        let file = core_file("players.pl");
         let levels = if file.is_file() {
             let goal = format!(
                 "'$tabula':file_facts({}, Fs), memberchk(levels(Ls), Fs)",
@@ -834,7 +863,7 @@ impl Rules {
     /// Loads the players of any game, once.
     fn load_generic(&self) -> Result<()> {
         if !self.generic_loaded.swap(true, Ordering::SeqCst) {
-            let file = prolog_dir().join("players.pl");
+            let file = core_file("players.pl");
             if let Err(e) = self.engine.consult(&file) {
                 self.generic_loaded.store(false, Ordering::SeqCst);
                 return Err(e.into());

@@ -1,5 +1,5 @@
 //! Who sits at each seat: a person at the keyboard, one of the computer players
-//! written in Prolog (`prolog/<game>_ai.pl`), a player file, or a program.
+//! written in Prolog (`prolog/games/<game>/<game>_ai.pl`), a player file, or a program.
 
 use crate::engine::term::Term;
 use crate::game::info::GameInfo;

@@ -349,15 +349,10 @@ impl Config {
         if self.jobs == 0 {
             return Err("jobs = 0: at least one game must be played at a time".into());
         }
-        let schemes = [Scoring::ValidGames, Scoring::Faults, Scoring::Points]
-            .map(crate::referee::championship::scoring_name);
         if let Some(s) = &self.scoring
-            && !schemes.contains(&s.as_str())
+            && let Err(e) = s.parse::<Scoring>()
         {
-            return Err(format!(
-                "scoring = {s:?}: expected one of {}",
-                schemes.join(", ")
-            ));
+            return Err(format!("scoring = {s:?}: {e}"));
         }
         self.time_zone()?;
         self.first_day()?;

@@ -22,7 +22,7 @@ pub mod shards;
 pub use output::{frames, term_json, write_outputs};
 pub use records::{FolderLock, LOCK_FILE, check_record, lock_folder, read_records};
 pub use results::{
-    Cell, Results, StandingRow, confinement_note, game_line, results, scoring_name, standings_text,
+    Cell, Results, StandingRow, confinement_note, game_line, results, standings_text,
 };
 pub use schedule::{
     Pairing, SHARD_FILE, Shard, ShardFile, allowed_cores, core_slots, schedule, shard_of_games,
@@ -362,7 +362,7 @@ fn check_shard_file(ch: &Championship, shard: Shard) -> Result<(), GameError> {
     let path = ch.dir.join(SHARD_FILE);
     let file = ShardFile {
         shard,
-        scoring: scoring_name(ch.scoring).to_string(),
+        scoring: ch.scoring.name().to_string(),
         late: ch.late.clone(),
         confinement: confinement_note(&ch.table),
     };

@@ -92,6 +92,7 @@ pub fn page(
         "game_title": ch.table.game.title,
         "sides": ch.table.game.sides,
         "colours": colours,
+        "palette": crate::game::palette::as_json(),
         "generated": utc_now(),
         "settings": settings,
         "notes": res.notes,

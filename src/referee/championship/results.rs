@@ -4,7 +4,7 @@
 use super::Championship;
 use super::schedule::schedule;
 use crate::referee::game::{GameRecord, Table};
-use crate::referee::grading::{self, Scoring, Standing, Tally};
+use crate::referee::grading::{self, Standing, Tally};
 use serde::Serialize;
 
 /// A line about a finished game.
@@ -221,22 +221,13 @@ pub fn results(ch: &Championship, records: &[GameRecord]) -> Results {
         .collect();
     Results {
         game: ch.table.game.name.to_string(),
-        scoring: scoring_name(ch.scoring).into(),
+        scoring: ch.scoring.name().into(),
         standings: rows,
         players,
         crosstable: cross,
         notes,
         games_played: records.len(),
         games_scheduled: schedule(n, ch.self_games).len(),
-    }
-}
-
-/// The name of a scoring, as `--scoring` takes it.
-pub fn scoring_name(s: Scoring) -> &'static str {
-    match s {
-        Scoring::ValidGames => "valid_games",
-        Scoring::Faults => "faults",
-        Scoring::Points => "points",
     }
 }
 

@@ -17,16 +17,7 @@ pub struct Tally {
     pub lost_by_fault: u32,
 }
 
-/// How a championship is graded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scoring {
-    /// Assignment 000: groups A and B by the fraction of valid games.
-    ValidGames,
-    /// Assignment 001: players with more than 10 % of games lost by fault leave the ranking.
-    Faults,
-    /// Points only, no grade.
-    Points,
-}
+pub use crate::game::Scoring;
 
 /// The grading group a player falls into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! Text for the terminal: boards drawn from the rules' view (in the board vocabulary
-//! of `prolog/game.pl`, see [`crate::game::board`]), in colour when the terminal wants it.
+//! of `prolog/core/game.pl`, see [`crate::game::board`]), in colour when the terminal wants it.
 //! Drawing only: what is on the board and whose it is comes from Prolog.
 
 mod board;
@@ -130,18 +130,13 @@ impl Style {
         Style { color: false }
     }
 
-    /// `text` in the colour of `player` (1-based). The palette is Okabe and Ito's,
-    /// distinct for colour-blind eyes too.
+    /// `text` in the colour of `player` (1-based), from tabula's palette
+    /// (`crate::game::palette`).
     pub fn player(&self, player: u32, text: &str) -> String {
         if !self.color {
             return text.to_string();
         }
-        let code = match player {
-            1 => 33,  // blue
-            2 => 208, // orange
-            3 => 36,  // bluish green
-            _ => 170, // reddish purple
-        };
+        let code = crate::game::palette::player(player).ansi;
         format!("\x1b[38;5;{code}m{text}\x1b[0m")
     }
 

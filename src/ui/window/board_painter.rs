@@ -1,5 +1,5 @@
 //! The one board of the window, drawn from the rules' view in the board vocabulary of
-//! `prolog/game.pl` ([`crate::game::board`]) and clicked into moves through `move_regions/3`:
+//! `prolog/core/game.pl` ([`crate::game::board`]) and clicked into moves through `move_regions/3`:
 //! a click on a square or a line, or a piece dragged (or clicked, then its target
 //! clicked). Nothing here knows a game.
 
@@ -71,17 +71,10 @@ pub fn colour(board: &Board, player: u32) -> Color32 {
         .colours
         .get((player as usize).wrapping_sub(1))
         .map(String::as_str);
-    match named {
-        Some("white") => Color32::from_gray(248),
-        Some("black") => Color32::from_gray(35),
-        Some("red") => Color32::from_rgb(213, 43, 43),
-        Some("yellow") => Color32::from_rgb(245, 200, 20),
-        Some("blue") => Color32::from_rgb(0, 114, 178),
-        Some("orange") => Color32::from_rgb(230, 159, 0),
-        Some("green") => Color32::from_rgb(0, 158, 115),
-        Some("purple") => Color32::from_rgb(204, 121, 167),
-        _ if player == 0 => Color32::from_gray(140),
-        _ => palette::color(player),
+    match named.and_then(crate::game::palette::named) {
+        Some(c) => palette::rgb(c),
+        None if player == 0 => palette::rgb(crate::game::palette::NOBODY),
+        None => palette::color(player),
     }
 }
 

@@ -18,13 +18,6 @@ use crate::game::GameError;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-/// Whether a window can be opened here (an X11 or Wayland display is set).
-pub fn display_available() -> bool {
-    ["DISPLAY", "WAYLAND_DISPLAY"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()))
-}
-
 fn native_options() -> eframe::NativeOptions {
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -43,7 +36,7 @@ const NO_DISPLAY: &str = "no display found (neither DISPLAY nor WAYLAND_DISPLAY 
 
 /// Opens the window and runs until it is closed.
 pub fn run(options: GuiOptions) -> Result<(), GameError> {
-    if !display_available() {
+    if !super::display_available() {
         return Err(GameError::Usage(NO_DISPLAY.into()));
     }
     let app = TabulaApp::new(options)?;
@@ -57,7 +50,7 @@ pub fn run(options: GuiOptions) -> Result<(), GameError> {
 
 /// Renders the window once to a PNG file and closes it.
 pub fn screenshot(options: GuiOptions, path: PathBuf) -> Result<(), GameError> {
-    if !display_available() {
+    if !super::display_available() {
         return Err(GameError::Usage(NO_DISPLAY.into()));
     }
     let app = TabulaApp::new(options)?;

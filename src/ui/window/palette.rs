@@ -1,18 +1,16 @@
-//! Player colours: Okabe and Ito's palette, distinct for colour-blind eyes too, and each
-//! player also has a letter, so nothing depends on colour alone.
+//! tabula's palette (`crate::game::palette`) as the window paints it.
 
+use crate::game::palette::{self, Rgb};
 use egui::Color32;
 
-const COLORS: [Color32; 4] = [
-    Color32::from_rgb(0, 114, 178),   // blue
-    Color32::from_rgb(230, 159, 0),   // orange
-    Color32::from_rgb(0, 158, 115),   // bluish green
-    Color32::from_rgb(204, 121, 167), // reddish purple
-];
+/// An egui colour.
+pub fn rgb(Rgb(r, g, b): Rgb) -> Color32 {
+    Color32::from_rgb(r, g, b)
+}
 
 /// Player `p`'s colour (1-based).
 pub fn color(p: u32) -> Color32 {
-    COLORS[(p.saturating_sub(1) as usize) % COLORS.len()]
+    rgb(palette::player(p).rgb)
 }
 
 /// The fill of a box player `p` owns: the colour, light.

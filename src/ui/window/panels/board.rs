@@ -18,7 +18,7 @@ fn draw(app: &mut impl Window, ui: &mut Ui) {
     let clicker = app.session().human_to_move().filter(|_| app.may_click());
     let Some(mut drawn) = Board::from_view(&app.session().facts.view) else {
         ui.label(format!(
-            "This view is not a board tabula can draw (see the board vocabulary in prolog/game.pl): {}",
+            "This view is not a board tabula can draw (see the board vocabulary in prolog/core/game.pl): {}",
             term::to_text(&app.session().facts.view)
         ));
         ui.label("Type moves in the move box.");

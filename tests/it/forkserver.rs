@@ -4,8 +4,7 @@
 //! fresh sandbox, and be contained like them: a player that kills its fork server
 //! loses only its own game, and nothing outlives the match.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 use std::path::Path;
 

@@ -200,9 +200,7 @@ fn the_hint_comes_from_the_computer_with_its_reason() {
 fn copy_rules(name: &str) -> (PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("tabula-gui-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let original = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("prolog")
-        .join("dots.pl");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog/games/dots/dots.pl");
     let text = std::fs::read_to_string(original).unwrap();
     let file = dir.join("dots.pl");
     std::fs::write(&file, &text).unwrap();
@@ -375,9 +373,8 @@ fn breakthrough_moves_by_clicking_a_piece_then_its_target() {
 fn the_window_follows_an_edited_rule_and_so_does_its_computer() {
     let dir = std::env::temp_dir().join(format!("tabula-gui-{}-sideways", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let original = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("prolog")
-        .join("breakthrough.pl");
+    let original =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog/games/breakthrough/breakthrough.pl");
     let rule = "forward(2, R1, R2) :- R2 is R1 - 1.";
     let text = std::fs::read_to_string(original).unwrap();
     assert!(text.contains(rule), "the rule to edit is there");

@@ -1,10 +1,12 @@
-//! Runs the Prolog test files `prolog/tests/<game>_tests.pl` (rules checked in the
-//! language they are written in) and the conformance check over every game.
+//! Runs the Prolog test files, `prolog/games/<game>/tests/*_tests.pl` (rules checked in
+//! the language they are written in) and `prolog/core/tests/*_tests.pl`, and the
+//! conformance check over every game.
 
+use std::path::PathBuf;
 use tabula::engine::Engine;
 use tabula::engine::term;
 use tabula::game::conformance;
-use tabula::game::{GameInfo, Rules, accelerate, catalog, prolog_dir};
+use tabula::game::{GameInfo, Rules, accelerate, catalog, core_file, games_dir, prolog_dir};
 
 /// Set in the process a test re-runs itself in (see `in_own_process`).
 const CHILD: &str = "TABULA_PROLOG_TEST_CHILD";
@@ -20,8 +22,15 @@ fn in_own_process(name: &str, body: impl FnOnce()) {
         return;
     }
     let exe = std::env::current_exe().expect("the test binary's path");
+    // The test's full name in the binary: its module path without the crate's name.
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let full = if module.is_empty() {
+        name.to_string()
+    } else {
+        format!("{module}::{name}")
+    };
     let out = std::process::Command::new(exe)
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .args([full.as_str(), "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD, name)
         .output()
         .expect("the test binary starts again");
@@ -33,7 +42,36 @@ fn in_own_process(name: &str, body: impl FnOnce()) {
     );
 }
 
-/// Runs `prolog/tests/MODULE.pl` with the harness: its game's files loaded (`dots_tests`
+/// The folders of Prolog tests: the framework's and each game's.
+fn test_folders() -> Vec<PathBuf> {
+    let mut folders = vec![prolog_dir().join("core").join("tests")];
+    let mut games: Vec<PathBuf> = std::fs::read_dir(games_dir())
+        .expect("prolog/games exists")
+        .filter_map(|e| e.ok().map(|e| e.path().join("tests")))
+        .filter(|p| p.is_dir())
+        .collect();
+    games.sort();
+    folders.extend(games);
+    folders
+}
+
+/// The Prolog test files (`*_tests.pl`) of every test folder.
+fn test_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = test_folders()
+        .iter()
+        .flat_map(|d| {
+            std::fs::read_dir(d)
+                .expect("a tests folder")
+                .filter_map(|e| e.ok())
+        })
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with("_tests.pl"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs the test file `MODULE.pl` with the harness: its game's files loaded (`dots_tests`
 /// and `dots_ai_tests` test `dots`; a file named after no game, such as the players of
 /// any game, gets every game), and asserts that every test the file declares ran and
 /// passed.
@@ -42,8 +80,10 @@ fn run_prolog_test_file(module: &str) {
 }
 
 fn run_prolog_test_file_here(module: &str) {
-    let dir = prolog_dir();
-    let file = dir.join("tests").join(format!("{module}.pl"));
+    let file = test_files()
+        .into_iter()
+        .find(|f| f.file_stem().is_some_and(|n| n == module))
+        .unwrap_or_else(|| panic!("{module}: no such test file"));
     let source = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{module}: {e}"));
     let declared = source.lines().filter(|l| l.starts_with("test(")).count();
     let games: Vec<&GameInfo> = match catalog()
@@ -56,21 +96,22 @@ fn run_prolog_test_file_here(module: &str) {
     };
     let engine = Engine::new().unwrap();
     let mut load = vec![
-        dir.join("game.pl"),
-        dir.join("conformance.pl"),
-        dir.join("playouts.pl"),
+        core_file("game.pl"),
+        core_file("conformance.pl"),
+        core_file("playouts.pl"),
         // The check of fast paths, which tests call too (tabula loads it only when a
         // verdict is not known yet).
-        dir.join("accelerators.pl"),
+        core_file("accelerators.pl"),
     ];
     for g in &games {
         load.push(g.file.clone());
         load.extend(g.players_file.clone());
     }
-    load.push(dir.join("players.pl"));
-    load.push(dir.join("tests").join("harness.pl"));
+    let core_tests = prolog_dir().join("core").join("tests");
+    load.push(core_file("players.pl"));
+    load.push(core_tests.join("harness.pl"));
     // The fixtures some tests use (broken fast paths and the like): `fixture_*.pl`.
-    let mut fixtures: Vec<_> = std::fs::read_dir(dir.join("tests"))
+    let mut fixtures: Vec<_> = std::fs::read_dir(&core_tests)
         .unwrap_or_else(|e| panic!("{module}: {e}"))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
@@ -144,21 +185,18 @@ macro_rules! prolog_test_files {
                 run_prolog_test_file(stringify!($module));
             }
         )*
-        /// Every file in prolog/tests/ has its Rust test above.
+        /// Every Prolog test file has its Rust test above.
         #[test]
         fn every_prolog_test_file_has_its_test() {
             let listed = [$(stringify!($module)),*];
-            let mut files: Vec<String> = std::fs::read_dir(prolog_dir().join("tests"))
-                .expect("prolog/tests exists")
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with("_tests.pl"))
-                .map(|n| n.trim_end_matches(".pl").to_string())
+            let mut files: Vec<String> = test_files()
+                .iter()
+                .filter_map(|f| f.file_stem().map(|n| n.to_string_lossy().into_owned()))
                 .collect();
             files.sort();
             let mut listed: Vec<String> = listed.iter().map(|s| s.to_string()).collect();
             listed.sort();
-            assert_eq!(files, listed, "add the new file to prolog_test_files! in tests/prolog.rs");
+            assert_eq!(files, listed, "add the new file to prolog_test_files! in tests/it/prolog.rs");
         }
     };
 }
@@ -233,16 +271,15 @@ fn own_players_prepare_before_their_games_here() {
 }
 
 /// Every rules file loads, silently, in a plain Scryer machine with nothing of tabula's
-/// around it: what `scryer-prolog prolog/dots.pl` does.
+/// around it: what `scryer-prolog prolog/games/dots/dots.pl` does.
 #[test]
 fn rules_files_load_in_a_stock_scryer() {
     use scryer_prolog::{LeafAnswer, MachineBuilder};
-    let dir = prolog_dir();
     for game in &catalog().games {
         let mut machine = MachineBuilder::default().build();
         let mut files = vec![game.file.clone()];
         files.extend(game.players_file.clone());
-        files.push(dir.join("game.pl"));
+        files.push(core_file("game.pl"));
         for file in files {
             let goal = format!(
                 "catch(consult({}), E, true).",
@@ -275,7 +312,7 @@ fn rules_files_load_in_a_stock_scryer() {
 #[test]
 fn a_players_check_covers_the_files_they_load() {
     let engine = Engine::new().unwrap();
-    let dir = prolog_dir();
+    let dir = games_dir().join("dots");
     let mut found = tabula::game::catalog::companion_files(&engine, &dir.join("dots_ai.pl"))
         .unwrap_or_else(|e| panic!("{e}"));
     found.sort();

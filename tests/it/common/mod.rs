@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+#[cfg(feature = "site")]
 pub mod site;
 
 use serde_json::Value;

@@ -5,10 +5,8 @@
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 
-mod common;
-
-use common::root;
-use common::site::*;
+use crate::common::root;
+use crate::common::site::*;
 use fantoccini::{ClientBuilder, Locator};
 use reqwest::StatusCode;
 use std::net::TcpListener;
@@ -88,7 +86,7 @@ async fn a_student_in_a_browser() {
     drop(bruno);
 
     let driver = Driver::start();
-    let profile = common::scratch("site", "chromium-profile");
+    let profile = crate::common::scratch("site", "chromium-profile");
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use tabula::engine::Engine;
 use tabula::engine::term::{self, Term};
-use tabula::game::{find_game, prolog_dir};
+use tabula::game::{core_file, find_game};
 
 type Square = (i32, i32);
 
@@ -91,11 +91,10 @@ fn sq((l, c): Square) -> String {
 
 #[test]
 fn the_tablebase_agrees_with_brute_force() {
-    let dir = prolog_dir();
     let game = find_game("kingpawn").unwrap();
     let engine = Engine::new().unwrap();
     for f in [
-        dir.join("game.pl"),
+        core_file("game.pl"),
         game.file.clone(),
         game.players_file.clone().unwrap(),
     ] {

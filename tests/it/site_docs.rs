@@ -3,9 +3,7 @@
 //! loads with the real loader; every scoring name it gives is one the loader
 //! takes.
 
-mod common;
-
-use common::{root, scratch, tabula, text};
+use crate::common::{root, scratch, tabula, text};
 
 fn guide() -> String {
     std::fs::read_to_string(root().join("docs/site.md")).unwrap()

@@ -6,10 +6,8 @@
 //!
 //! These need bubblewrap, python3 and sbcl (`.ci/run` installs them).
 
-mod common;
-
-use common::site::*;
-use common::{root, tabula, text};
+use crate::common::site::*;
+use crate::common::{root, tabula, text};
 use reqwest::StatusCode;
 use reqwest::blocking::multipart;
 use serde_json::Value;
@@ -264,7 +262,7 @@ fn a_course_from_roster_to_final_grades() {
         status_of(&prof, &server, 1) == "done"
     });
     let dir1 = course.join("championships/1");
-    let records1 = common::records(&dir1);
+    let records1 = crate::common::records(&dir1);
     // Five players, every pair both ways: 20 games, none doubled by the resume.
     let mut ids: Vec<u64> = records1.iter().map(|r| r["id"].as_u64().unwrap()).collect();
     ids.sort_unstable();
@@ -289,7 +287,7 @@ fn a_course_from_roster_to_final_grades() {
     let settings: Value =
         serde_json::from_str(&std::fs::read_to_string(dir1.join("championship.json")).unwrap())
             .unwrap();
-    let straight = common::scratch("site", "straight");
+    let straight = crate::common::scratch("site", "straight");
     let mut args: Vec<String> = vec![
         "tournament".into(),
         "kingpawn".into(),
@@ -308,7 +306,7 @@ fn a_course_from_roster_to_final_grades() {
             p[1].as_str().unwrap()
         ));
     }
-    let o = tabula(&common::strs(&args));
+    let o = tabula(&crate::common::strs(&args));
     assert!(o.status.success(), "{}", text(&o.stderr));
     let again = standings(&straight);
     for (a, b) in table.iter().zip(&again) {

@@ -54,11 +54,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn dots_rules() -> Vec<u8> {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog/dots.pl");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("prolog/games/dots/dots.pl");
     std::fs::read(file).unwrap()
 }
 
-/// `prolog/dots.pl` with a UTF-8 byte-order mark in front, as Windows editors save it.
+/// `prolog/games/dots/dots.pl` with a UTF-8 byte-order mark in front, as Windows editors save it.
 fn dots_with_bom(dir: &Path) -> PathBuf {
     let file = dir.join("dots.pl");
     let mut bytes = BOM.to_vec();

@@ -5,9 +5,7 @@
 //! match and a championship, and drawn in the window and on the web page, with no
 //! Rust naming it.
 
-mod common;
-
-use common::{root, scratch, tabula_with, text};
+use crate::common::{root, scratch, tabula_with, text};
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use std::io::Write;
@@ -16,14 +14,17 @@ use std::process::{Command, Stdio};
 use tabula::game::board::{Region, Shape};
 use tabula::game::read_game;
 use tabula::players::spec::PlayerSpec;
+#[cfg(feature = "gui")]
 use tabula::ui::window::{GuiOptions, TabulaApp};
 
-const TICTACTOE: &str = include_str!("../examples/games/tictactoe.pl");
+const TICTACTOE: &str = include_str!("../../examples/games/tictactoe.pl");
 
 /// A rules folder holding the contract and its tools, the players of any game and
 /// tic-tac-toe.
 fn rules_folder(name: &str) -> PathBuf {
     let dir = scratch("newgame", name);
+    std::fs::create_dir_all(dir.join("core")).unwrap();
+    std::fs::create_dir_all(dir.join("games")).unwrap();
     for f in [
         "game.pl",
         "players.pl",
@@ -31,10 +32,41 @@ fn rules_folder(name: &str) -> PathBuf {
         "playouts.pl",
         "accelerators.pl",
     ] {
-        std::fs::copy(root().join("prolog").join(f), dir.join(f)).expect("copied");
+        std::fs::copy(root().join("prolog/core").join(f), dir.join("core").join(f))
+            .expect("copied");
     }
-    std::fs::write(dir.join("tictactoe.pl"), TICTACTOE).unwrap();
+    std::fs::write(dir.join("games/tictactoe.pl"), TICTACTOE).unwrap();
     dir
+}
+
+/// A game dropped into the games folder as a folder of its own is found, by its rules
+/// file; the folder's other files (its tests, a bench) are not taken for games.
+#[test]
+fn a_game_in_a_folder_of_its_own_is_found() {
+    let dir = rules_folder("folder");
+    let game_dir = dir.join("games/noughts");
+    std::fs::create_dir_all(game_dir.join("tests")).unwrap();
+    std::fs::rename(
+        dir.join("games/tictactoe.pl"),
+        game_dir.join("tictactoe.pl"),
+    )
+    .unwrap();
+    // A copy of the rules under tests/ would be a second tictactoe if it were read.
+    std::fs::write(game_dir.join("tests/tictactoe_copy.pl"), TICTACTOE).unwrap();
+    let env = [("TABULA_PROLOG", dir.to_str().unwrap())];
+    let o = tabula_with(&["games"], &env);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        out.contains("tictactoe") && out.contains("Tic-tac-toe"),
+        "{out}"
+    );
+    assert!(!out.contains("not a game"), "{out}");
+    let o = tabula_with(
+        &["play", "tictactoe", "--p1", "random", "--p2", "random"],
+        &env,
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
 }
 
 #[test]
@@ -161,14 +193,14 @@ fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
     );
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
     let page = out_dir.join("index.html");
-    let chromium = common::chromium().expect("chromium is needed for the page check");
-    let dom = common::page_dom(chromium, &format!("file://{}#game-1/3", page.display()));
+    let chromium = crate::common::chromium().expect("chromium is needed for the page check");
+    let dom = crate::common::page_dom(chromium, &format!("file://{}#game-1/3", page.display()));
     assert!(
         dom.contains(r#"data-ready="yes""#),
         "{}",
         &dom[..dom.len().min(2000)]
     );
-    let board = common::board_svg(&dom);
+    let board = crate::common::board_svg(&dom);
     // Three moves in: two X and one O drawn as pieces, labels along the edges.
     assert_eq!(board.matches(">X</text>").count(), 2, "{board}");
     assert_eq!(board.matches(">O</text>").count(), 1, "{board}");
@@ -182,7 +214,7 @@ fn a_game_in_one_file_is_found_checked_played_served_and_championed() {
 fn a_game_given_as_a_file_needs_no_folder() {
     // --rules FILE alone names the game: no copy in prolog/, no TABULA_PROLOG.
     let dir = rules_folder("rules");
-    let file = dir.join("tictactoe.pl");
+    let file = dir.join("games/tictactoe.pl");
     let o = tabula_with(
         &[
             "play",
@@ -221,10 +253,11 @@ fn click_at(h: &mut Harness<'static, TabulaApp>, pos: Pos2) {
     h.run_steps(2);
 }
 
+#[cfg(feature = "gui")]
 #[test]
 fn the_window_draws_it_and_a_click_or_the_move_box_plays() {
     let dir = rules_folder("window");
-    let game = read_game(&dir.join("tictactoe.pl")).expect("the file declares a game");
+    let game = read_game(&dir.join("games/tictactoe.pl")).expect("the file declares a game");
     assert_eq!(game.title, "Tic-tac-toe");
     let app = TabulaApp::new(GuiOptions {
         game,

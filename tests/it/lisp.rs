@@ -8,9 +8,7 @@
 //! These need SBCL (`apt-get install sbcl`) and bubblewrap: without SBCL they are
 //! skipped, unless `CI=true`, where they fail (`.ci/run` installs both).
 
-mod common;
-
-use common::{records, root, scratch, strs, tabula_with, text};
+use crate::common::{records, root, scratch, strs, tabula_with, text};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -356,12 +354,14 @@ fn the_adapter_is_found_beside_the_prolog_folder_and_bound_into_the_sandbox() {
     let base = scratch("lisp", "installed");
     let share = base.join("share");
     let prolog = share.join("prolog");
-    std::fs::create_dir_all(&prolog).unwrap();
-    for entry in std::fs::read_dir(root().join("prolog")).unwrap().flatten() {
-        if entry.path().is_file() {
-            std::fs::copy(entry.path(), prolog.join(entry.file_name())).unwrap();
-        }
-    }
+    std::fs::create_dir_all(&share).unwrap();
+    let copied = std::process::Command::new("cp")
+        .arg("-r")
+        .arg(root().join("prolog"))
+        .arg(&prolog)
+        .status()
+        .unwrap();
+    assert!(copied.success());
     std::fs::create_dir_all(share.join("lisp")).unwrap();
     let adapter = std::fs::read_to_string(root().join("lisp/tabula-player.lisp")).unwrap();
     std::fs::write(

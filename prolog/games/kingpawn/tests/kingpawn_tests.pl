@@ -29,12 +29,12 @@ where the pawn starts) and column C, 1..8.
 
 :- initialization(load_example_player).
 
-% load_example_player: consults examples/kingpawn_player.pl (two folders up
+% load_example_player: consults examples/kingpawn_player.pl (four folders up
 % from this file) into `user`, and records whether that worked.
 load_example_player :-
     retractall(example_player_loaded(_)),
     (   prolog_load_context(directory, Dir),
-        atom_concat(Dir, '/../../examples/kingpawn_player.pl', Path),
+        atom_concat(Dir, '/../../../../examples/kingpawn_player.pl', Path),
         catch(user:consult(Path), _, fail) ->
         assertz(example_player_loaded(true))
     ;   assertz(example_player_loaded(false))

@@ -3,9 +3,7 @@
 //! record the schedule and the rules did not produce (forged lines are dropped, named,
 //! and their games played again). Through the `tabula` command.
 
-mod common;
-
-use common::{records, root, strs, text};
+use crate::common::{records, root, strs, text};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Lines};
@@ -14,11 +12,11 @@ use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn tabula(args: &[String]) -> Output {
-    common::tabula(&strs(args))
+    crate::common::tabula(&strs(args))
 }
 
 fn scratch(name: &str) -> PathBuf {
-    common::scratch("rec", name)
+    crate::common::scratch("rec", name)
 }
 
 fn championship_id(dir: &Path) -> String {

@@ -48,7 +48,7 @@ This module calls the rules as dots:Name(...), so dots.pl must be loaded
 in the same machine. When it is not loaded yet (dots:box_points/1 does not
 answer), the directive below loads dots.pl from the directory of this file
 (Scryer resolves a relative use_module/1 against the file being loaded),
-so `scryer-prolog prolog/dots_ai.pl` works from any directory; when the
+so `scryer-prolog prolog/games/dots/dots_ai.pl` works from any directory; when the
 host already loaded dots (as tabula does, before this file), nothing is
 loaded twice. (current_module/1 and current_predicate/1 cannot tell:
 the dots:Name(...) calls below already make Scryer create the module.)

@@ -210,7 +210,7 @@ its rules is accelerators.pl.
                            Move); checked with the fast path (see
                            accelerators.pl). Such players should play only
                            while game:checked(Game) holds.
-   Every game also has the players of prolog/players.pl, written over the
+   Every game also has the players of prolog/core/players.pl, written over the
    contract alone: random, alphabeta (using the game's evaluation/3 when
    it exports one) and mcts.
 

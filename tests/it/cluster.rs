@@ -4,9 +4,7 @@
 //! plays a championship as a job array, one task killed with `scancel` mid-run and
 //! submitted again, with the same result as the unsharded run.
 
-mod common;
-
-use common::{tabula, text};
+use crate::common::{tabula, text};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -41,7 +39,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn shards_merge_into_the_unsharded_result_and_nothing_else() {
-    let base = common::scratch("cluster", "merge");
+    let base = crate::common::scratch("cluster", "merge");
     let whole = base.join("whole");
     let o = championship(&whole, &[]);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -63,7 +61,7 @@ fn shards_merge_into_the_unsharded_result_and_nothing_else() {
     for file in ["standings.json", "standings.csv", "championship.json"] {
         assert_eq!(read(&merged.join(file)), read(&whole.join(file)), "{file}");
     }
-    assert_eq!(common::records(&merged).len(), 12);
+    assert_eq!(crate::common::records(&merged).len(), 12);
 
     // A missing shard: named, with the games it holds; nothing written.
     let lonely = base.join("lonely");
@@ -167,7 +165,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
         eprintln!("SKIPPED: no Slurm cluster (bash .ci/slurm.sh up starts one)");
         return;
     }
-    let base = common::scratch("cluster", "slurm");
+    let base = crate::common::scratch("cluster", "slurm");
     let whole = base.join("whole");
     let o = championship(&whole, STUDENT);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -197,7 +195,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
     );
     let driver = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(&args)
-        .current_dir(common::root())
+        .current_dir(crate::common::root())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -251,7 +249,7 @@ fn a_championship_on_slurm_survives_a_cancelled_shard() {
 
 #[test]
 fn dry_run_writes_the_script_only() {
-    let dir = common::scratch("cluster", "dry");
+    let dir = crate::common::scratch("cluster", "dry");
     let out = dir.join("champ");
     let o = championship(
         &out,
@@ -284,7 +282,7 @@ fn dry_run_writes_the_script_only() {
 
 #[test]
 fn the_site_plays_its_championships_on_slurm() {
-    use common::site::*;
+    use crate::common::site::*;
     if !slurm_present() {
         eprintln!("SKIPPED: no Slurm cluster (bash .ci/slurm.sh up starts one)");
         return;
@@ -312,7 +310,11 @@ fn the_site_plays_its_championships_on_slurm() {
     let dir = course.join("championships/1");
     assert!(dir.join("slurm.sbatch").exists());
     assert!(dir.join("shard-1").is_dir() && dir.join("shard-2").is_dir());
-    assert_eq!(common::records(&dir).len(), 2, "2 players: 2 games, merged");
+    assert_eq!(
+        crate::common::records(&dir).len(),
+        2,
+        "2 players: 2 games, merged"
+    );
     let (_, page) = get(&prof, &server, "/championships/1");
     assert!(page.contains("Standings") && page.contains("ra2"), "{page}");
 }

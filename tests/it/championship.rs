@@ -3,9 +3,7 @@
 //! the same standings; the final grade of several championships; the protocol as
 //! `tabula serve` speaks it; and the web page, rendered by a real headless browser.
 
-mod common;
-
-use common::{records, root, strs, tabula, text};
+use crate::common::{records, root, strs, tabula, text};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -14,7 +12,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
-    common::scratch("ch", name)
+    crate::common::scratch("ch", name)
 }
 
 fn python() -> bool {
@@ -392,7 +390,7 @@ fn tabula_serve_speaks_the_protocol() {
 
 #[test]
 fn the_web_page_renders_in_a_headless_browser() {
-    let Some(chromium) = common::chromium() else {
+    let Some(chromium) = crate::common::chromium() else {
         eprintln!("SKIPPED: no chromium on this machine");
         return;
     };
@@ -438,7 +436,7 @@ fn the_web_page_renders_in_a_headless_browser() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(!html.contains("http://") || html.matches("http").count() <= 2);
     let url = format!("file://{}", page.display());
-    let dom = common::page_dom(chromium, &url);
+    let dom = crate::common::page_dom(chromium, &url);
     assert!(
         dom.contains(r#"data-ready="yes""#),
         "the page did not render:\n{}",
@@ -456,7 +454,7 @@ fn the_web_page_renders_in_a_headless_browser() {
     cut.replace_range(start + (end - start) / 2..end, "");
     let cut_page = dir.join("cut.html");
     std::fs::write(&cut_page, cut).unwrap();
-    let dump = common::page_dom(chromium, &format!("file://{}", cut_page.display()));
+    let dump = crate::common::page_dom(chromium, &format!("file://{}", cut_page.display()));
     assert!(
         dump.contains(r#"data-ready="error""#) && dump.contains("could not be read"),
         "{}",
@@ -497,7 +495,7 @@ type PageCase = (
 /// from the drawing itself.
 #[test]
 fn the_page_draws_every_games_pieces() {
-    let Some(chromium) = common::chromium() else {
+    let Some(chromium) = crate::common::chromium() else {
         eprintln!("SKIPPED: no chromium on this machine");
         return;
     };
@@ -543,12 +541,12 @@ fn the_page_draws_every_games_pieces() {
         let o = tabula(&args);
         assert!(o.status.success(), "{game}: {}", text(&o.stderr));
         let url = format!("file://{}#game-1/4", dir.join("index.html").display());
-        let dom = common::page_dom(chromium, &url);
+        let dom = crate::common::page_dom(chromium, &url);
         assert!(
             dom.contains(r#"data-ready="yes""#),
             "{game}: the page did not render"
         );
-        let board = common::board_svg(&dom);
+        let board = crate::common::board_svg(&dom);
         assert!(
             board.contains("move 4 of") || dom.contains("move 4 of"),
             "{game}"
@@ -618,7 +616,7 @@ fn a_player_may_have_its_own_move_time() {
     let settings = std::fs::read_to_string(dir.join("championship.json")).unwrap();
     assert!(settings.contains("random@200"), "{settings}");
     let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
-    let data = common::page_data(&page);
+    let data = crate::common::page_data(&page);
     assert!(
         data.contains("0.5 s; fast: 0.2 s"),
         "the page says the limits: {data}"

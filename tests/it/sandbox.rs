@@ -7,9 +7,7 @@
 //!
 //! These need bubblewrap (`bwrap`) and python3: `.ci/run` installs both.
 
-mod common;
-
-use common::{records, root, tabula_with, text};
+use crate::common::{records, root, tabula_with, text};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
@@ -22,7 +20,7 @@ use std::sync::Mutex;
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn scratch(name: &str) -> PathBuf {
-    common::scratch("sb", name)
+    crate::common::scratch("sb", name)
 }
 
 fn tools_present() {
@@ -338,7 +336,7 @@ fn without_the_sandbox_the_same_snoop_does_read_the_secret() {
     assert!(standings.contains("WITHOUT a sandbox"), "{standings}");
     assert!(text(&o.stderr).contains("--no-sandbox"));
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(common::page_data(&page).contains("WITHOUT a sandbox"));
+    assert!(crate::common::page_data(&page).contains("WITHOUT a sandbox"));
     let _ = std::fs::remove_dir_all(&base);
 }
 

@@ -327,7 +327,7 @@ fn the_repl_answers_documents_and_survives_anything() {
 fn a_halt_in_a_rules_file_is_explained() {
     let dir = scratch("halt");
     let file = dir.join("dots.pl");
-    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let text = std::fs::read_to_string(prolog_dir().join("games/dots/dots.pl")).unwrap();
     std::fs::write(&file, format!("{text}\n:- halt.\n")).unwrap();
     let o = tabula(&["check", file.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
@@ -369,7 +369,7 @@ fn check_passes_on_the_shipped_rules() {
 #[test]
 fn check_names_a_syntax_error_with_file_and_line() {
     let dir = scratch("syntax");
-    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let text = std::fs::read_to_string(prolog_dir().join("games/dots/dots.pl")).unwrap();
     let broken = text.replacen("box_points(10).", "box_points(10.", 1);
     assert_ne!(broken, text);
     let line = broken
@@ -394,7 +394,8 @@ fn check_refuses_a_rule_added_away_from_its_predicate() {
     // A clause added at the end of the file for a predicate defined higher up: Scryer
     // would silently keep only the new one, so the check names both places.
     let dir = scratch("split");
-    let text = std::fs::read_to_string(prolog_dir().join("breakthrough.pl")).unwrap();
+    let text =
+        std::fs::read_to_string(prolog_dir().join("games/breakthrough/breakthrough.pl")).unwrap();
     let first = text
         .lines()
         .position(|l| l.starts_with("board_size("))
@@ -422,7 +423,7 @@ fn check_refuses_a_rule_added_away_from_its_predicate() {
 #[test]
 fn check_names_a_broken_rule() {
     let dir = scratch("rule");
-    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let text = std::fs::read_to_string(prolog_dir().join("games/dots/dots.pl")).unwrap();
     // Break the turn order: after player 2 comes a player 3 who does not exist.
     let broken = text.replacen(
         "Next is Player mod Players + 1.",
@@ -860,7 +861,8 @@ fn play_edited_rules(
 ) -> (String, Vec<serde_json::Value>, PathBuf) {
     let dir = scratch(&format!("edited-{game}"));
     let rules = dir.join(format!("{game}.pl"));
-    let mut text = std::fs::read_to_string(prolog_dir().join(format!("{game}.pl"))).unwrap();
+    let mut text =
+        std::fs::read_to_string(prolog_dir().join(format!("games/{game}/{game}.pl"))).unwrap();
     for (old, new) in edits {
         assert!(
             text.contains(old),
@@ -1190,7 +1192,7 @@ fn long_lines_break_at_the_terminal_width() {
 #[test]
 fn a_syntax_error_inside_a_clause_is_shown_where_it_is() {
     let dir = scratch("syntax-place");
-    let text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let text = std::fs::read_to_string(prolog_dir().join("games/dots/dots.pl")).unwrap();
     let line_of =
         |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
     // A bracket too many, eight lines into a clause of twenty-five.
@@ -1236,7 +1238,7 @@ fn a_syntax_error_inside_a_clause_is_shown_where_it_is() {
 #[test]
 fn a_clause_for_another_modules_predicate_is_refused_in_words() {
     let dir = scratch("foreign-clause");
-    let mut text = std::fs::read_to_string(prolog_dir().join("dots.pl")).unwrap();
+    let mut text = std::fs::read_to_string(prolog_dir().join("games/dots/dots.pl")).unwrap();
     text.push_str("\ngame:game_legal_moves(_, _, []).\n");
     let line = text.lines().count();
     let file = dir.join("dots.pl");

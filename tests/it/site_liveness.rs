@@ -8,9 +8,7 @@
 //!
 //! These need bubblewrap and python3 (`.ci/run` installs them).
 
-mod common;
-
-use common::site::*;
+use crate::common::site::*;
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, multipart};
 use rusqlite::{Connection, OpenFlags, params};
@@ -136,7 +134,7 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
     let ann_version = submission(&course, "ann", "MAX");
     let ann_first = submission(&course, "ann", "MIN");
     let bob_version = submission(&course, "bob", "MAX");
-    let records = common::records(&course.join("championships/1"));
+    let records = crate::common::records(&course.join("championships/1"));
     let ann_game = records
         .iter()
         .find(|r| r["players"][0] == "ann")
@@ -478,7 +476,7 @@ fn sigterm_stops_the_site_within_seconds_under_load_and_the_championship_resumes
         Duration::from_secs(300),
         || status_of(&teacher, &server, 1) == "done",
     );
-    let records = common::records(&course.join("championships/1"));
+    let records = crate::common::records(&course.join("championships/1"));
     let ids: Vec<u64> = records.iter().filter_map(|r| r["id"].as_u64()).collect();
     let unique: BTreeSet<u64> = ids.iter().copied().collect();
     assert_eq!(ids.len(), unique.len(), "a game recorded twice: {ids:?}");
@@ -491,7 +489,7 @@ fn sigterm_stops_the_site_within_seconds_under_load_and_the_championship_resumes
 #[test]
 fn a_name_that_starts_with_a_hyphen_is_a_name() {
     let course = course("hyphen", "breakthrough", |t| t);
-    let o = common::tabula(&[
+    let o = crate::common::tabula(&[
         "site",
         "users",
         "add",
@@ -500,7 +498,7 @@ fn a_name_that_starts_with_a_hyphen_is_a_name() {
         "--name",
         "-2+3",
     ]);
-    assert!(o.status.success(), "{}", common::text(&o.stderr));
+    assert!(o.status.success(), "{}", crate::common::text(&o.stderr));
     let name: String = db(&course)
         .query_row("SELECT name FROM users WHERE login = 'ann'", [], |r| {
             r.get(0)

@@ -1,0 +1,35 @@
+//! tabula's integration tests, in one binary as cargo's own test suite has them (one
+//! link of Scryer, eframe and axum instead of one per file): each module a concern, the
+//! shared helpers once in `common`. `cargo test` runs them all; `cargo test --test it
+//! site::` runs one module.
+
+mod bench_exact;
+mod championship;
+mod cli;
+mod cluster;
+mod common;
+#[cfg(feature = "site")]
+mod docs;
+mod dots_exact;
+mod dots_oracle;
+mod engine;
+mod forkserver;
+#[cfg(feature = "gui")]
+mod gui;
+mod interactive;
+mod kingpawn_oracle;
+mod lisp;
+mod new_game;
+mod prolog;
+mod records;
+mod sandbox;
+#[cfg(feature = "gui")]
+mod screenshot;
+#[cfg(feature = "site")]
+mod site;
+#[cfg(feature = "site")]
+mod site_browser;
+#[cfg(feature = "site")]
+mod site_docs;
+#[cfg(feature = "site")]
+mod site_liveness;
