@@ -365,16 +365,6 @@ impl GameInfo {
                 .iter()
                 .any(|a| a.to_ascii_lowercase() == wanted)
     }
-
-    /// The level names, weakest first.
-    pub fn level_names(&self) -> Vec<String> {
-        self.levels.iter().map(|l| l.name.clone()).collect()
-    }
-
-    /// Whether the game is won by a side rather than on points.
-    pub fn has_sides(&self) -> bool {
-        !self.sides.is_empty()
-    }
 }
 
 /// `name(Arg)` as its name and arguments.

@@ -230,7 +230,7 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
     level_move(Level, State, Moves, BudgetMs, Move, Reason).
 
 level_move(random, _, Moves, _, Move, random) :-
-    random_element(Moves, Move).
+    game:random_element(Moves, Move).
 level_move(greedy, State, Moves, _, Move, greedy(Why)) :-
     greedy_move(State, Moves, Move, Why).
 % The search plays its own model of the rules (see the top), which is
@@ -1487,16 +1487,3 @@ park_miller(S0, S) :- S is (S0 * 48271) mod 2147483647.
 
 % zob_side(-Z): the Zobrist number of "Black to move".
 zob_side(0x9E3779B97F4A).
-
-
-/* ---------------------------------------------------------------------
-   Randomness
-   --------------------------------------------------------------------- */
-
-% random_element(+List, -X): X is an element of the non-empty List, drawn
-% uniformly with library(random).
-random_element(List, X) :-
-    length(List, N),
-    N > 0,
-    random_integer(0, N, K),
-    nth0(K, List, X).

@@ -130,7 +130,7 @@ choose_move(Level, State, BudgetMs, Move, Reason) :-
     level_move(Level, State, Moves, BudgetMs, Move, Reason).
 
 level_move(random, _, Moves, _, Move, random) :-
-    random_element(Moves, Move).
+    game:random_element(Moves, Move).
 level_move(greedy, State, Moves, _, Move, Reason) :-
     greedy_move(State, Moves, Move, Reason).
 % The analysis and the search play a model of the rules of their own (see
@@ -156,14 +156,14 @@ level_move(ai, State, Moves, BudgetMs, Move, Reason) :-
 % play safe, else give away as little as possible.
 greedy_move(State, Moves, Move, Reason) :-
     (   capturing_among(Moves, State, Capturing), Capturing \== [] ->
-        random_element(Capturing, Move),
+        game:random_element(Capturing, Move),
         Reason = take_box
     ;   safe_among(Moves, State, Safe), Safe \== [] ->
-        random_element(Safe, Move),
+        game:random_element(Safe, Move),
         Reason = safe
     ;   sacrifices(State, Costs),
         cheapest(Costs, N, Cheapest),
-        random_element(Cheapest, Move),
+        game:random_element(Cheapest, Move),
         Reason = sacrifice(N)
     ).
 
@@ -374,18 +374,6 @@ boxes(N, Chars) :- phrase(format_("~d boxes", [N]), Chars).
 model_agrees(State, Successors) :-
     dots_model:agrees_with_rules(State, Successors).
 
-
-/* ---------------------------------------------------------------------
-   Randomness
-   --------------------------------------------------------------------- */
-
-% random_element(+List, -X): X is an element of the non-empty List, drawn
-% uniformly with library(random).
-random_element(List, X) :-
-    length(List, N),
-    N > 0,
-    random_integer(0, N, K),
-    nth0(K, List, X).
 
 
 /* ---------------------------------------------------------------------

@@ -177,7 +177,7 @@ stand_in_move(State, Moves, BudgetMs, Move, Reason) :-
     ).
 
 level_move(random, _, Moves, Move, random) :-
-    random_element(Moves, Move).
+    game:random_element(Moves, Move).
 level_move(greedy, State, Moves, Move, greedy) :-
     kingpawn:piece_squares(State, _, _, Pawn),
     % Nearest to the pawn: for White the capture when it can, for Black a
@@ -237,7 +237,7 @@ best(Scored, MinOrMax, Move) :-
     pairs_values_(Scored, Scores),
     (   MinOrMax == min -> list_min(Scores, Best) ; list_max(Scores, Best) ),
     findall(M, member(M-Best, Scored), Bests),
-    random_element(Bests, Move).
+    game:random_element(Bests, Move).
 
 pairs_values_([], []).
 pairs_values_([_-V|Ps], [V|Vs]) :- pairs_values_(Ps, Vs).
@@ -840,16 +840,3 @@ answer_move(Answer, Move) :-
         atom_chars(Text, Cs),
         Move = not_a_move(Text)
     ).
-
-
-/* ---------------------------------------------------------------------
-   Randomness
-   --------------------------------------------------------------------- */
-
-% random_element(+List, -X): X is an element of the non-empty List, drawn
-% uniformly with library(random).
-random_element(List, X) :-
-    length(List, N),
-    N > 0,
-    random_integer(0, N, K),
-    nth0(K, List, X).
