@@ -148,8 +148,7 @@ fn told(hash: &str) -> Option<Verdict> {
 fn hash_files(files: &[&Path]) -> Result<String> {
     let mut h = Sha256::new();
     for f in files {
-        let bytes = std::fs::read(f)
-            .map_err(|e| GameError::Usage(format!("{}: cannot read it: {e}", f.display())))?;
+        let bytes = std::fs::read(f).map_err(|e| GameError::file(f, "cannot read it", e))?;
         h.update((bytes.len() as u64).to_le_bytes());
         h.update(&bytes);
     }

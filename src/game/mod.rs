@@ -4,8 +4,8 @@
 use crate::engine::term::{self, Term};
 use crate::engine::{Engine, EngineError};
 use crate::game::board::Region;
-use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub mod accelerate;
@@ -60,32 +60,55 @@ pub fn shipped_file(name: &Path) -> PathBuf {
         .unwrap_or_else(|| games.join(name))
 }
 
-/// Errors of the contract layer.
-#[derive(Debug, Clone, PartialEq)]
+/// Errors of the contract layer, and of the layers above that play games (a file a
+/// championship reads or writes, the records it keeps).
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum GameError {
     /// Prolog could not answer (a load error, an exception in a rule ...).
-    Engine(EngineError),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
     /// A rule answered something the contract does not allow.
+    #[error("the rules broke the game contract: {0}")]
     Contract(String),
-    /// Something the user asked for does not exist.
+    /// Something the user asked for does not exist or cannot be done as asked.
+    #[error("{0}")]
     Usage(String),
+    /// A file could not be read or written: which, what was being done, and why.
+    #[error("{}: {action}: {source}", path.display())]
+    File {
+        path: PathBuf,
+        action: &'static str,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    /// A file tabula itself wrote does not read back as what it wrote (or a record
+    /// could not be written as JSON).
+    #[error("{}: {action}: {source}", path.display())]
+    Json {
+        path: PathBuf,
+        action: &'static str,
+        #[source]
+        source: Arc<serde_json::Error>,
+    },
 }
 
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Engine(e) => write!(f, "{e}"),
-            GameError::Contract(what) => write!(f, "the rules broke the game contract: {what}"),
-            GameError::Usage(what) => write!(f, "{what}"),
+impl GameError {
+    /// A failed read or write of `path`, while doing `action` ("cannot write a record").
+    pub fn file(path: &Path, action: &'static str, source: std::io::Error) -> GameError {
+        GameError::File {
+            path: path.to_path_buf(),
+            action,
+            source: Arc::new(source),
         }
     }
-}
 
-impl std::error::Error for GameError {}
-
-impl From<EngineError> for GameError {
-    fn from(e: EngineError) -> Self {
-        GameError::Engine(e)
+    /// JSON of `path` that does not read, or a value that does not write as JSON.
+    pub fn json(path: &Path, action: &'static str, source: serde_json::Error) -> GameError {
+        GameError::Json {
+            path: path.to_path_buf(),
+            action,
+            source: Arc::new(source),
+        }
     }
 }
 

@@ -580,7 +580,7 @@ pub(crate) fn spawn(
         Some((sandbox, view)) => {
             let prepared = sandbox
                 .command(&launch.argv, view, &limits)
-                .map_err(Fault::Start)?;
+                .map_err(|e| Fault::Start(e.to_string()))?;
             (prepared.argv, prepared.drop_to, prepared.seccomp)
         }
         None => (launch.argv.clone(), None, None),

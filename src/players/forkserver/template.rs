@@ -400,7 +400,7 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
     }
     set_capabilities(0, 0)?;
     // The sandbox's whole seccomp filter: its mounts made, the child needs them no more.
-    crate::players::sandbox::install_seccomp()
+    crate::players::sandbox::install_seccomp().map_err(|e| e.to_string())
 }
 
 /// The outermost mount points below `dir` (not `dir` itself), from

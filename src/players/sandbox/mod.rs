@@ -95,12 +95,66 @@ pub struct Sandbox {
     copies: Arc<Copies>,
 }
 
+/// Why a sandbox cannot be made here, or a player cannot be put in one; each says
+/// what to do about it.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SandboxError {
+    #[error(
+        "bubblewrap (bwrap) is not installed: install it (Debian/Ubuntu: apt-get install bubblewrap; \
+         Fedora: dnf install bubblewrap)"
+    )]
+    NotInstalled,
+    #[error(
+        "bubblewrap cannot make a sandbox on this machine as an unprivileged user ({why}): user namespaces may be off \
+         (sysctl user.max_user_namespaces=10000, and kernel.unprivileged_userns_clone=1 where it exists), \
+         or this runs in a container that forbids them (run it with --privileged or a seccomp profile \
+         that allows clone(CLONE_NEWUSER)); tabula never runs a player as root"
+    )]
+    NoUserNamespaces { why: String },
+    /// A path the player needs that `nobody` cannot read, and could not be copied.
+    #[error(
+        "the sandbox's user (nobody, {NOBODY}) cannot read {}, and it cannot be copied for it ({cause}): \
+         make it readable by others (chmod o+rX on it and o+x on every folder above it), \
+         or move it to a folder others can read",
+        path.display()
+    )]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        cause: Box<SandboxError>,
+    },
+    #[error("cannot copy {}: {source}", path.display())]
+    Copy {
+        path: PathBuf,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    #[error("more than {} MiB to copy", COPY_LIMIT >> 20)]
+    TooLarge,
+    /// A system call the sandbox needs failed (a pipe, the seccomp filter, a folder).
+    #[error("{what}: {source}")]
+    System {
+        what: String,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+}
+
+impl SandboxError {
+    fn system(what: impl Into<String>, source: std::io::Error) -> SandboxError {
+        SandboxError::System {
+            what: what.into(),
+            source: Arc::new(source),
+        }
+    }
+}
+
 /// Copies made for `nobody` of what it cannot reach where it is, in a folder of
 /// tabula's own removed when the sandbox goes.
 #[derive(Debug, Default)]
 struct Copies {
     made: Mutex<HashMap<PathBuf, PathBuf>>,
-    dir: OnceLock<Result<PathBuf, String>>,
+    dir: OnceLock<Result<PathBuf, SandboxError>>,
 }
 
 impl Drop for Copies {
@@ -115,8 +169,10 @@ impl Copies {
     /// A copy of `source` (a file or a folder, canonical) that `nobody` can reach:
     /// made once, with the same permissions, symbolic links copied as links (never
     /// followed), and at most [`COPY_LIMIT`] bytes.
-    fn of(&self, source: &Path) -> Result<PathBuf, String> {
-        let mut made = self.made.lock().map_err(|_| "a copy failed before")?;
+    fn of(&self, source: &Path) -> Result<PathBuf, SandboxError> {
+        let mut made = self.made.lock().map_err(|_| {
+            SandboxError::system("a copy failed before", std::io::ErrorKind::Other.into())
+        })?;
         if let Some(copy) = made.get(source) {
             return Ok(copy.clone());
         }
@@ -136,7 +192,9 @@ impl Copies {
                     .and_then(|_| {
                         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
                     })
-                    .map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+                    .map_err(|e| {
+                        SandboxError::system(format!("cannot make {}", dir.display()), e)
+                    })?;
                 Ok(dir)
             })
             .clone()?;
@@ -152,12 +210,14 @@ impl Copies {
 
 /// Copies `from` to `to`: folders, files and symbolic links (as links), each with its
 /// permissions; other kinds are left out.
-fn copy_tree(from: &Path, to: &Path, budget: &mut u64) -> Result<(), String> {
+fn copy_tree(from: &Path, to: &Path, budget: &mut u64) -> Result<(), SandboxError> {
     use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(from)
-        .map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+    let failed = |e: std::io::Error| SandboxError::Copy {
+        path: from.to_path_buf(),
+        source: Arc::new(e),
+    };
+    let meta = std::fs::symlink_metadata(from).map_err(failed)?;
     let kind = meta.file_type();
-    let failed = |e: std::io::Error| format!("cannot copy {}: {e}", from.display());
     if kind.is_symlink() {
         let target = std::fs::read_link(from).map_err(failed)?;
         std::os::unix::fs::symlink(target, to).map_err(failed)?;
@@ -171,7 +231,7 @@ fn copy_tree(from: &Path, to: &Path, budget: &mut u64) -> Result<(), String> {
             .map_err(failed)?;
     } else if kind.is_file() {
         if meta.len() > *budget {
-            return Err(format!("more than {} MiB to copy", COPY_LIMIT >> 20));
+            return Err(SandboxError::TooLarge);
         }
         *budget -= meta.len();
         std::fs::copy(from, to).map_err(failed)?;
@@ -213,8 +273,8 @@ impl Sandbox {
     /// The sandbox, if this machine can make one; else why not and how to fix it.
     /// `forbidden`: paths no player is given (the championship's folder); `players`:
     /// the players' own folders, which the others do not see.
-    pub fn new(forbidden: Vec<PathBuf>, players: Vec<PathBuf>) -> Result<Sandbox, String> {
-        static PROBE: OnceLock<Result<(PathBuf, bool), String>> = OnceLock::new();
+    pub fn new(forbidden: Vec<PathBuf>, players: Vec<PathBuf>) -> Result<Sandbox, SandboxError> {
+        static PROBE: OnceLock<Result<(PathBuf, bool), SandboxError>> = OnceLock::new();
         let (bwrap, drop_root) = PROBE.get_or_init(probe).clone()?;
         let both = |p: &PathBuf| {
             let canonical = absolute(p);
@@ -252,16 +312,16 @@ impl Sandbox {
         argv: &[String],
         view: &View,
         limits: &Limits,
-    ) -> Result<Prepared, String> {
+    ) -> Result<Prepared, SandboxError> {
         let drop_to = self.drop_root.then_some(NOBODY);
         let seccomp = match seccomp_program(view.forks_games) {
             Some(program) => {
                 use std::io::Write;
                 let (reader, mut writer) =
-                    std::io::pipe().map_err(|e| format!("cannot make a pipe: {e}"))?;
+                    std::io::pipe().map_err(|e| SandboxError::system("cannot make a pipe", e))?;
                 writer
                     .write_all(&program)
-                    .map_err(|e| format!("cannot write the seccomp filter: {e}"))?;
+                    .map_err(|e| SandboxError::system("cannot write the seccomp filter", e))?;
                 drop(writer);
                 Some(std::os::fd::OwnedFd::from(reader))
             }
@@ -297,20 +357,17 @@ impl Sandbox {
                 continue;
             }
             // Never as root: what nobody cannot reach is given as a copy.
-            let source = if self.drop_root
-                && !(nobody_can_read(&canonical) && nobody_can_read(&written))
-            {
-                self.copies.of(&canonical).map_err(|why| {
-                    format!(
-                        "the sandbox's user (nobody, {NOBODY}) cannot read {}, and it cannot be copied for it ({why}): \
-                         make it readable by others (chmod o+rX on it and o+x on every folder above it), \
-                         or move it to a folder others can read",
-                        written.display()
-                    )
-                })?
-            } else {
-                canonical
-            };
+            let source =
+                if self.drop_root && !(nobody_can_read(&canonical) && nobody_can_read(&written)) {
+                    self.copies
+                        .of(&canonical)
+                        .map_err(|cause| SandboxError::Unreadable {
+                            path: written.clone(),
+                            cause: Box::new(cause),
+                        })?
+                } else {
+                    canonical
+                };
             push(&[
                 "--ro-bind",
                 &source.to_string_lossy(),
@@ -522,7 +579,7 @@ pub fn seccomp_program(mounts: bool) -> Option<Vec<u8>> {
 
 /// Installs the whole filter ([`seccomp_program`] without mounts) on this process
 /// (a fork server's child, once its mounts are made): no new privileges from here on.
-pub fn install_seccomp() -> Result<(), String> {
+pub fn install_seccomp() -> Result<(), SandboxError> {
     let Some(program) = seccomp_program(false) else {
         return Ok(());
     };
@@ -532,7 +589,12 @@ pub fn install_seccomp() -> Result<(), String> {
         filter: *const u8,
     }
     let fprog = Fprog {
-        len: u16::try_from(program.len() / 8).map_err(|e| e.to_string())?,
+        len: u16::try_from(program.len() / 8).map_err(|_| {
+            SandboxError::system(
+                "the seccomp filter is too long",
+                std::io::ErrorKind::InvalidInput.into(),
+            )
+        })?,
         filter: program.as_ptr(),
     };
     // SAFETY: prctl with a filter program that outlives the call (the kernel copies it).
@@ -547,7 +609,10 @@ pub fn install_seccomp() -> Result<(), String> {
     if done {
         Ok(())
     } else {
-        Err(format!("seccomp: {}", std::io::Error::last_os_error()))
+        Err(SandboxError::system(
+            "seccomp",
+            std::io::Error::last_os_error(),
+        ))
     }
 }
 
@@ -632,27 +697,18 @@ fn base_args() -> Vec<&'static str> {
 
 /// Finds bwrap and checks that a sandbox starts here, entered as an unprivileged
 /// user (`nobody` when tabula runs as root).
-fn probe() -> Result<(PathBuf, bool), String> {
+fn probe() -> Result<(PathBuf, bool), SandboxError> {
     // $TABULA_BWRAP names a bwrap installed elsewhere.
     let bwrap = match std::env::var_os("TABULA_BWRAP") {
         Some(path) if !path.is_empty() => Some(PathBuf::from(path)).filter(|p| p.is_file()),
         _ => find_program("bwrap"),
     };
-    let bwrap = bwrap.ok_or_else(|| {
-        "bubblewrap (bwrap) is not installed: install it (Debian/Ubuntu: apt-get install bubblewrap; \
-         Fedora: dnf install bubblewrap)"
-            .to_string()
-    })?;
+    let bwrap = bwrap.ok_or(SandboxError::NotInstalled)?;
     // SAFETY: geteuid(2) has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     match try_entry(&bwrap, root) {
         Ok(()) => Ok((bwrap, root)),
-        Err(e) => Err(format!(
-            "bubblewrap cannot make a sandbox on this machine as an unprivileged user ({e}): user namespaces may be off \
-             (sysctl user.max_user_namespaces=10000, and kernel.unprivileged_userns_clone=1 where it exists), \
-             or this runs in a container that forbids them (run it with --privileged or a seccomp profile \
-             that allows clone(CLONE_NEWUSER)); tabula never runs a player as root"
-        )),
+        Err(why) => Err(SandboxError::NoUserNamespaces { why }),
     }
 }
 

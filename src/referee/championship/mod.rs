@@ -121,7 +121,7 @@ impl Settings {
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> GameError {
-    GameError::Usage(format!("{}: {e}", path.display()))
+    GameError::file(path, "cannot use it", e)
 }
 
 /// Runs (or resumes) the championship, in a folder this process holds (`_lock`, from
@@ -131,24 +131,19 @@ pub fn run(
     _lock: &FolderLock,
     log: &mut dyn Write,
 ) -> Result<Vec<GameRecord>, GameError> {
-    fs::create_dir_all(ch.dir.join("logs")).map_err(|e| {
-        GameError::Usage(format!(
-            "{}: cannot hold the championship there: {e}",
-            ch.dir.display()
-        ))
-    })?;
+    fs::create_dir_all(ch.dir.join("logs"))
+        .map_err(|e| GameError::file(&ch.dir, "cannot hold the championship there", e))?;
     let settings = Settings::of(ch);
     let settings_path = ch.dir.join(SETTINGS_FILE);
     let write_settings = || -> Result<(), GameError> {
-        let text =
-            serde_json::to_string_pretty(&settings).map_err(|e| GameError::Usage(e.to_string()))?;
+        let text = serde_json::to_string_pretty(&settings)
+            .map_err(|e| GameError::json(&settings_path, "cannot write the settings", e))?;
         write_atomically(&settings_path, &(text + "\n"))
     };
     match fs::read_to_string(&settings_path) {
         Ok(text) => {
-            let mut before: Settings = serde_json::from_str(&text).map_err(|e| {
-                GameError::Usage(format!("{}: unreadable ({e})", settings_path.display()))
-            })?;
+            let mut before: Settings = serde_json::from_str(&text)
+                .map_err(|e| GameError::json(&settings_path, "unreadable", e))?;
             // The id follows from the rest: compare the rest.
             let stored_id = std::mem::take(&mut before.id);
             before.id.clone_from(&settings.id);
@@ -246,7 +241,10 @@ pub fn run(
     if rewrite {
         let mut text = String::new();
         for r in done.iter().flatten() {
-            text.push_str(&serde_json::to_string(r).map_err(|e| GameError::Usage(e.to_string()))?);
+            text.push_str(
+                &serde_json::to_string(r)
+                    .map_err(|e| GameError::json(&games_path, "cannot write a record", e))?,
+            );
             text.push('\n');
         }
         write_atomically(&games_path, &text)?;
@@ -367,8 +365,8 @@ fn check_shard_file(ch: &Championship, shard: Shard) -> Result<(), GameError> {
         confinement: confinement_note(&ch.table),
     };
     if let Ok(text) = fs::read_to_string(&path) {
-        let before: ShardFile = serde_json::from_str(&text)
-            .map_err(|e| GameError::Usage(format!("{}: unreadable ({e})", path.display())))?;
+        let before: ShardFile =
+            serde_json::from_str(&text).map_err(|e| GameError::json(&path, "unreadable", e))?;
         if before.shard != shard {
             return Err(GameError::Usage(format!(
                 "{} holds shard {}/{} of this championship, not {}/{}: give each shard a folder of its own",
@@ -385,7 +383,8 @@ fn check_shard_file(ch: &Championship, shard: Shard) -> Result<(), GameError> {
             ch.dir.display()
         )));
     }
-    let text = serde_json::to_string_pretty(&file).map_err(|e| GameError::Usage(e.to_string()))?;
+    let text = serde_json::to_string_pretty(&file)
+        .map_err(|e| GameError::json(&path, "cannot write the shard's settings", e))?;
     write_atomically(&path, &(text + "\n"))
 }
 

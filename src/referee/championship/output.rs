@@ -18,7 +18,8 @@ pub fn write_outputs(
     referee: &Rules,
 ) -> Result<Vec<PathBuf>, GameError> {
     let json_path = ch.dir.join("standings.json");
-    let json = serde_json::to_string_pretty(res).map_err(|e| GameError::Usage(e.to_string()))?;
+    let json = serde_json::to_string_pretty(res)
+        .map_err(|e| GameError::json(&json_path, "cannot write the standings", e))?;
     write_atomically(&json_path, &(json + "\n"))?;
 
     let csv_path = ch.dir.join("standings.csv");

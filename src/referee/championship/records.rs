@@ -343,7 +343,7 @@ pub(super) fn append_record(
     path: &Path,
 ) -> Result<(), GameError> {
     let mut line = serde_json::to_string(record)
-        .map_err(|e| GameError::Usage(format!("cannot write a record: {e}")))?;
+        .map_err(|e| GameError::json(path, "cannot write a record", e))?;
     line.push('\n');
     file.write_all(line.as_bytes())
         .and_then(|_| file.flush())

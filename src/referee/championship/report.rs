@@ -101,7 +101,13 @@ pub fn page(
         "crosstable": res.crosstable,
         "games": games,
     });
-    let text = serde_json::to_vec(&data).map_err(|e| GameError::Usage(e.to_string()))?;
+    let text = serde_json::to_vec(&data).map_err(|e| {
+        GameError::json(
+            &ch.dir.join("index.html"),
+            "cannot write the page's data",
+            e,
+        )
+    })?;
     if !TEMPLATE.contains(MARKER) {
         return Err(GameError::Contract(
             "the page template lost its data marker".into(),
