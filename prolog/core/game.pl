@@ -51,6 +51,9 @@ its rules is accelerators.pl.
 :- use_module(library(random)).
 :- use_module(library(iso_ext)).
 :- use_module(library(error)).
+% The text helpers of every game's notation (blanks, digits, quoted terms), once;
+% rules files call them as notation:blanks and the like.
+:- use_module('../lib/notation').
 
 
 /* ---------------------------------------------------------------------

@@ -35,6 +35,12 @@ fn rules_folder(name: &str) -> PathBuf {
         std::fs::copy(root().join("prolog/core").join(f), dir.join("core").join(f))
             .expect("copied");
     }
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::copy(
+        root().join("prolog/lib/notation.pl"),
+        dir.join("lib/notation.pl"),
+    )
+    .expect("copied");
     std::fs::write(dir.join("games/tictactoe.pl"), TICTACTOE).unwrap();
     dir
 }

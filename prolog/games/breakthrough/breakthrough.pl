@@ -734,10 +734,10 @@ square_text(sq(R, C)) -->
 int(N) --> { number_chars(N, Cs) }, seq(Cs).
 
 parsed_move(Move) -->
-    blanks, notation(Move), blanks.
+    notation:blanks, notation(Move), notation:blanks.
 
 notation(move(R1, C1, R2, C2)) -->
-    square(R1, C1), blanks, separator, blanks, square(R2, C2).
+    square(R1, C1), notation:blanks, separator, notation:blanks, square(R2, C2).
 
 separator --> [C], { separator_char(C) }, !.
 separator --> [].
@@ -748,46 +748,30 @@ separator_char('X').
 separator_char(':').
 
 % A square: algebraic "c2", or the assignment's "(2,3)" or "(2 3)".
-square(R, C) --> [Letter], { column_letter(Letter, C) }, !, blanks, nat(R).
+square(R, C) --> [Letter], { column_letter(Letter, C) }, !, notation:blanks, nat(R).
 square(R, C) -->
-    "(", blanks, nat(R), pair_separator, nat(C), blanks, ")".
+    "(", notation:blanks, nat(R), pair_separator, nat(C), notation:blanks, ")".
 
 % Between the row and the column: a comma (blanks around it allowed) or
 % blanks.
-pair_separator --> blanks, ",", !, blanks.
-pair_separator --> blank, blanks.
+pair_separator --> notation:blanks, ",", !, notation:blanks.
+pair_separator --> notation:blank, notation:blanks.
 
 % A natural number: one or more digits, read greedily, built digit by digit
 % (number_chars/2 could throw). At most 4 digits: no board is that big,
 % and a long run of digits would make a bigint.
-nat(N) --> digit(D), digits(D, 1, N).
+nat(N) --> notation:digit(D), digits(D, 1, N).
 
 % The small text helpers below (blanks, digits, letters) are repeated in
 % each rules file on purpose: a rules file stands alone, so that a copy of
 % it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
 % a shared module beside it.
 digits(N0, K, N) -->
-    digit(D), !,
+    notation:digit(D), !,
     { K < 4, N1 is N0*10 + D, K1 is K + 1 },
     digits(N1, K1, N).
 digits(N, _, N) --> [].
 
-digit(D) --> [C], { atom(C), digit_value(C, D) }.
-
-blanks --> blank, !, blanks.
-blanks --> [].
-
-blank --> [C], { atom(C), blank_char(C) }.
-
-blank_char(' ').
-blank_char('\t').
-blank_char('\n').
-blank_char('\r').
-
-digit_value('0', 0). digit_value('1', 1). digit_value('2', 2).
-digit_value('3', 3). digit_value('4', 4). digit_value('5', 5).
-digit_value('6', 6). digit_value('7', 7). digit_value('8', 8).
-digit_value('9', 9).
 
 % column_letter(+Char, -C): the algebraic letter of column C, either case.
 column_letter(Char, C) :-
@@ -854,12 +838,12 @@ side_letter(2) --> "b".
 side_letter(none) --> "-".
 
 parsed_position(State) -->
-    blanks,
+    notation:blanks,
     text_row(First),
     more_rows(Rest),
-    blank, blanks,
+    notation:blank, notation:blanks,
     side(Turn),
-    blanks,
+    notation:blanks,
     { position_state([First|Rest], Turn, State) }.
 
 more_rows([Row|Rows]) --> "/", !, text_row(Row), more_rows(Rows).
@@ -936,7 +920,7 @@ reason(State, _) -->
 reason(State, Move) -->
     { State = breakthrough(Rows, Cols, _, _, _, _, _, _),
       \+ ( ground(Move), move_on_board(Move, Rows, Cols, _, _, _, _) ) }, !,
-    quoted(Move), " is not a move on this ", int(Rows), " x ", int(Cols),
+    notation:quoted(Move), " is not a move on this ", int(Rows), " x ", int(Cols),
     " board: a move is a piece's square and its target, e.g. c2-c3".
 reason(State, move(R1, C1, _, _)) -->
     { State = breakthrough(_, _, Turn, White, Black, _, _, _),
@@ -968,10 +952,6 @@ side_owner(2, b).
 
 direction(1, Rows) --> "White moves up, towards row ", int(Rows).
 direction(2, _) --> "Black moves down, towards row 1".
-
-quoted(Term) -->
-    { write_term_to_chars(Term, [quoted(true)], Cs) },
-    seq(Cs).
 
 
 /* ---------------------------------------------------------------------

@@ -335,7 +335,7 @@ result_outcome(draw, over([0, 0], tie([1, 2]))).
 % Scryer 0.10 phrase/3 may find a nonterminal of the same name in another
 % loaded module.)
 move_text(_, drop(C)) -->
-    blanks, column(C), blanks.
+    notation:blanks, column(C), notation:blanks.
 
 % column(?C)//: a column's letter, or its number.
 column(C) --> [Letter], { column_letter(Letter, C) }.
@@ -358,15 +358,6 @@ small_number(4) --> "4".  small_number(5) --> "5".  small_number(6) --> "6".
 small_number(7) --> "7".  small_number(8) --> "8".  small_number(9) --> "9".
 small_number(10) --> "10".
 
-blanks --> blank, !, blanks.
-blanks --> [].
-
-blank --> [C], { atom(C), blank_char(C) }.
-
-blank_char(' ').
-blank_char('\t').
-blank_char('\n').
-blank_char('\r').
 
 % column_name(+C)//: how messages and labels name column C: its letter,
 % else its number.
@@ -395,7 +386,7 @@ reason(State, _) -->
     "the game is over".
 reason(_, Move) -->
     { \+ ( nonvar(Move), Move = drop(C), integer(C) ) }, !,
-    quoted(Move),
+    notation:quoted(Move),
     " is not a move: a move is the column a disc is dropped into,",
     " its letter (such as d) or its number (such as 4)".
 reason(connect4(size(Cols, _, _), _, _, _, _), drop(C)) -->
@@ -404,10 +395,6 @@ reason(connect4(size(Cols, _, _), _, _, _, _), drop(C)) -->
     column_name(Cols).
 reason(_, drop(C)) -->
     "column ", column_name(C), " is full".
-
-quoted(Term) -->
-    { write_term_to_chars(Term, [quoted(true)], Cs) },
-    seq(Cs).
 
 
 /* ---------------------------------------------------------------------

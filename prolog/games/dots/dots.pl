@@ -615,31 +615,31 @@ canonical(v(I, J)) --> { integer(I), integer(J) }, "v(", int(I), ",", int(J), ")
 int(N) --> { number_chars(N, Cs) }, seq(Cs).
 
 parsed_move(State, Move) -->
-    blanks, notation(State, Move), blanks.
+    notation:blanks, notation(State, Move), notation:blanks.
 
 notation(_, Move) --> hv_notation(Move).
 notation(State, Move) --> pair_notation(State, Move).
 
 % h(I,J) / v(I,J), with or without the parentheses.
 hv_notation(Move) -->
-    kind(Kind), blanks, hv_arguments(I, J),
+    kind(Kind), notation:blanks, hv_arguments(I, J),
     { Move =.. [Kind, I, J] }.
 
 kind(h) --> [C], { C == h ; C == 'H' }, !.
 kind(v) --> [C], { C == v ; C == 'V' }, !.
 
 hv_arguments(I, J) -->
-    "(", !, blanks, nat(I), separator, nat(J), blanks, ")".
+    "(", !, notation:blanks, nat(I), separator, nat(J), notation:blanks, ")".
 hv_arguments(I, J) -->
     nat(I), separator, nat(J).
 
 % Between the two numbers: a comma with optional blanks, or blanks alone.
-separator --> blanks, ",", !, blanks.
-separator --> blank, blanks.
+separator --> notation:blanks, ",", !, notation:blanks.
+separator --> notation:blank, notation:blanks.
 
 % The pair of dots: two dots joined by an optional "-".
 pair_notation(State, Move) -->
-    dot(State, Dot1), blanks, optional_dash, blanks, dot(State, Dot2),
+    dot(State, Dot1), notation:blanks, optional_dash, notation:blanks, dot(State, Dot2),
     { adjacent_dots(Dot1, Dot2, Move) }.
 
 optional_dash --> "-", !.
@@ -648,7 +648,7 @@ optional_dash --> [].
 % A dot: its column letter and its row number from the bottom, giving
 % dot(I,J) in the assignment's coordinates (row I from the top).
 dot(State, dot(I, J)) -->
-    [C], { column_letter(C, J) }, blanks, nat(N),
+    [C], { column_letter(C, J) }, notation:blanks, nat(N),
     { board_size(State, Rows, _), I is Rows - N }.
 
 % adjacent_dots(+Dot1, +Dot2, -Move): the segment joining two adjacent dots.
@@ -660,31 +660,15 @@ adjacent_dots(dot(I1, J), dot(I2, J), v(I, J)) :-
     I is min(I1, I2).
 
 % A natural number: one or more digits, read greedily.
-nat(N) --> digit(D), digits(D, N).
+nat(N) --> notation:digit(D), digits(D, N).
 
 % The small text helpers below (blanks, digits, letters) are repeated in
 % each rules file on purpose: a rules file stands alone, so that a copy of
 % it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
 % a shared module beside it.
-digits(N0, N) --> digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
+digits(N0, N) --> notation:digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
 digits(N, N) --> [].
 
-digit(D) --> [C], { atom(C), digit_value(C, D) }.
-
-blanks --> blank, !, blanks.
-blanks --> [].
-
-blank --> [C], { atom(C), blank_char(C) }.
-
-blank_char(' ').
-blank_char('\t').
-blank_char('\n').
-blank_char('\r').
-
-digit_value('0', 0). digit_value('1', 1). digit_value('2', 2).
-digit_value('3', 3). digit_value('4', 4). digit_value('5', 5).
-digit_value('6', 6). digit_value('7', 7). digit_value('8', 8).
-digit_value('9', 9).
 
 % column_letter(+Char, -J): Char names dot column J, in either case.
 column_letter(C, J) :-
@@ -749,8 +733,8 @@ after_boxes(Events) -->
 %   M = "a1 and c1 are not neighbouring dots: a segment joins two dots
 %        side by side or one above the other, such as a1-b1 or a1-a2".
 explain_unreadable(State, Chars, Message) :-
-    phrase(( blanks, dot(State, Dot1), blanks, optional_dash, blanks,
-             dot(State, Dot2), blanks ), Chars),
+    phrase(( notation:blanks, dot(State, Dot1), notation:blanks, optional_dash, notation:blanks,
+             dot(State, Dot2), notation:blanks ), Chars),
     \+ ( dot_on_board(State, Dot1), dot_on_board(State, Dot2),
          adjacent_dots(Dot1, Dot2, _) ),
     board_size(State, Rows, Cols),
@@ -793,7 +777,7 @@ reason(State, _) -->
     "the game is over".
 reason(_, Move) -->
     { \+ segment_term(Move) }, !,
-    quoted(Move),
+    notation:quoted(Move),
     " is not a move: a move is h(I,J) or v(I,J) with I and J integers".
 reason(State, Move) -->
     { \+ segment_bit(State, Move, _), !,
@@ -803,9 +787,6 @@ reason(State, Move) -->
 reason(_, Move) -->
     canonical(Move), " is already drawn".
 
-quoted(Term) -->
-    { write_term_to_chars(Term, [quoted(true)], Cs) },
-    seq(Cs).
 
 segment_term(Move) :-
     nonvar(Move),

@@ -584,48 +584,32 @@ square_text(sq(L, C)) -->
 int(N) --> { number_chars(N, Cs) }, seq(Cs).
 
 parsed_move(Move) -->
-    blanks, notation(Move), blanks.
+    notation:blanks, notation(Move), notation:blanks.
 
-notation(sq(L, C)) --> "(", !, blanks, pair(L, C), blanks, ")".
-notation(sq(L, C)) --> "[", !, blanks, pair(L, C), blanks, "]".
-notation(sq(L, C)) --> "sq", !, blanks, "(", blanks, pair(L, C), blanks, ")".
+notation(sq(L, C)) --> "(", !, notation:blanks, pair(L, C), notation:blanks, ")".
+notation(sq(L, C)) --> "[", !, notation:blanks, pair(L, C), notation:blanks, "]".
+notation(sq(L, C)) --> "sq", !, notation:blanks, "(", notation:blanks, pair(L, C), notation:blanks, ")".
 notation(sq(L, C)) -->
-    [Letter], { column_letter(Letter, C) }, !, blanks, nat(L).
+    [Letter], { column_letter(Letter, C) }, !, notation:blanks, nat(L).
 notation(sq(L, C)) --> pair(L, C).
 
 % Two numbers, separated by a comma (blanks around it allowed) or blanks.
 pair(L, C) --> nat(L), separator, nat(C).
 
-separator --> blanks, ",", !, blanks.
-separator --> blank, blanks.
+separator --> notation:blanks, ",", !, notation:blanks.
+separator --> notation:blank, notation:blanks.
 
 % A natural number: one or more digits, read greedily, built digit by digit
 % (number_chars/2 could throw).
-nat(N) --> digit(D), digits(D, N).
+nat(N) --> notation:digit(D), digits(D, N).
 
 % The small text helpers below (blanks, digits, letters) are repeated in
 % each rules file on purpose: a rules file stands alone, so that a copy of
 % it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
 % a shared module beside it.
-digits(N0, N) --> digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
+digits(N0, N) --> notation:digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
 digits(N, N) --> [].
 
-digit(D) --> [C], { atom(C), digit_value(C, D) }.
-
-blanks --> blank, !, blanks.
-blanks --> [].
-
-blank --> [C], { atom(C), blank_char(C) }.
-
-blank_char(' ').
-blank_char('\t').
-blank_char('\n').
-blank_char('\r').
-
-digit_value('0', 0). digit_value('1', 1). digit_value('2', 2).
-digit_value('3', 3). digit_value('4', 4). digit_value('5', 5).
-digit_value('6', 6). digit_value('7', 7). digit_value('8', 8).
-digit_value('9', 9).
 
 % column_letter(+Char, -C): the algebraic letter of column C, either case.
 column_letter(Char, C) :-
@@ -665,14 +649,14 @@ side_letter(none) --> "-".
 % parsed_position(-Start)//: reads a position text; the squares are read
 % one digit per coordinate (checked for the board afterwards).
 parsed_position(start(White, Black, Pawn, Turn, Made, Limit)) -->
-    blanks,
+    notation:blanks,
     "K", square_digits(White), gap,
     "k", square_digits(Black), gap,
     "p", square_digits(Pawn),
     side_and_count(Turn, Made, Limit),
-    blanks.
+    notation:blanks.
 
-square_digits(sq(L, C)) --> digit(L), digit(C).
+square_digits(sq(L, C)) --> notation:digit(L), notation:digit(C).
 
 side_and_count(Turn, Made, Limit) -->
     gap, side(Turn), !, count(Made, Limit).
@@ -685,7 +669,7 @@ count(0, Limit) --> { default_limit(Limit) }.
 side(1) --> [C], { C == w ; C == 'W' }, !.
 side(2) --> [C], { C == b ; C == 'B' }, !.
 
-gap --> blank, blanks.
+gap --> notation:blank, notation:blanks.
 
 
 /* ---------------------------------------------------------------------
@@ -719,7 +703,7 @@ reason(State, _) -->
     "the game is over".
 reason(_, Move) -->
     { \+ square_term(Move) }, !,
-    quoted(Move),
+    notation:quoted(Move),
     " is not a move: a move is the square the king goes to, (L C), with",
     " the row L and the column C from 1 to 8".
 reason(_, Move) -->
@@ -759,9 +743,6 @@ king(2) --> "black king".
 other_king(1) --> "black king".
 other_king(2) --> "white king".
 
-quoted(Term) -->
-    { write_term_to_chars(Term, [quoted(true)], Cs) },
-    seq(Cs).
 
 square_term(Move) :-
     nonvar(Move),

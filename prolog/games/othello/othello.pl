@@ -395,9 +395,9 @@ outcome(State, Outcome) :-
 % Scryer 0.10 phrase/3 may find a nonterminal of the same name in another
 % loaded module.)
 move_text(_, sq(R, C)) -->
-    blanks, column(C), small_number(R), blanks.
+    notation:blanks, column(C), small_number(R), notation:blanks.
 move_text(_, pass) -->
-    blanks, word([p, a, s, s]), blanks.
+    notation:blanks, word([p, a, s, s]), notation:blanks.
 
 % column(?C)//: a column's letter, either case (lower case when printing).
 column(C) --> [Letter], { column_letter(Letter, C) }.
@@ -430,26 +430,13 @@ either_case(L, C) :-
         Code =:= Lower - 32
     ).
 
-blanks --> blank, !, blanks.
-blanks --> [].
-
-blank --> [C], { atom(C), blank_char(C) }.
-
-blank_char(' ').
-blank_char('\t').
-blank_char('\n').
-blank_char('\r').
 
 % square_name(+Square)//: how messages name a square: d3, or sq(R,C)
 % when it has no name.
 square_name(sq(R, C)) -->
     { column_letter(Letter, C) }, [Letter], small_number(R), !.
 square_name(Square) -->
-    quoted(Square).
-
-quoted(Term) -->
-    { write_term_to_chars(Term, [quoted(true)], Cs) },
-    seq(Cs).
+    notation:quoted(Square).
 
 
 /* ---------------------------------------------------------------------
@@ -474,7 +461,7 @@ reason(othello(_, Board, Turn, _, _), pass) --> !,
     side(Turn), " cannot pass: it has a move, such as ", square_name(Square).
 reason(_, Move) -->
     { \+ ( nonvar(Move), Move = sq(R, C), integer(R), integer(C) ) }, !,
-    quoted(Move),
+    notation:quoted(Move),
     " is not a move: a move is the square of the new disc, such as d3,",
     " or pass".
 reason(othello(Size, Board, _, _, _), Square) -->
