@@ -163,8 +163,9 @@ size_option(cols, 8, 4, 12, cols_between_4_and_12).
 %% check_options(-OptionLists)
 % OptionLists are the option lists that the conformance check of game.pl
 % plays random games with: the default 8 x 8 board, the smallest boards
-% (4 x 4 starts full), narrow, wide and the largest boards, and a
-% championship random start.
+% (4 x 4 and 4 x 5: full starts, only captures at first), wide and short
+% (5 x 12), the largest (12 x 12), narrow (12 x 4), and a championship
+% random start (random_start(7)).
 check_options([[],
                [rows(4), cols(4)],
                [rows(4), cols(5)],
@@ -179,7 +180,8 @@ check_options([[],
    --------------------------------------------------------------------- */
 
 %% initial_state(+Options, -State)
-% State is the start position described by Options, a list that may hold:
+% State is the start position described by Options, a list (else a
+% type_error) that may hold:
 %   rows(R), cols(C)    the size of the board, 4..12 each (default 8);
 %   position(Chars)     a position text (see the top; an atom is accepted
 %                       too): the whole position, size included;
@@ -187,12 +189,12 @@ check_options([[],
 %                       generator seeded by Seed (random_start/2); rows
 %                       and cols are drawn too unless given.
 % position(Chars) is looked at first, then random_start(Seed), then the
-% size. Unknown options are ignored; when an option is given twice the
-% first one counts. A value that is not an integer throws a type_error; a
-% size out of range throws domain_error(rows_between_4_and_12, R) (or
-% cols_between_4_and_12), and a position text that does not parse, or that
-% is no start (the game already over), throws
-% domain_error(breakthrough_position_text, Text).
+% size; the others are then ignored. Unknown options are ignored; when an
+% option is given twice the first one counts. A value that is not an
+% integer throws a type_error; a size out of range throws
+% domain_error(rows_between_4_and_12, R) (or cols_between_4_and_12), and
+% a position text that does not parse, or that is no start (the game
+% already over), throws domain_error(breakthrough_position_text, Text).
 initial_state(Options, State) :-
     must_be(list, Options),
     (   memberchk(position(Text), Options) ->
@@ -389,7 +391,8 @@ square_owner(White, Black, R, C, Owner) :-
 % N bounds the moves left in the game: each move takes a piece one row
 % nearer its goal row, so White makes at most the sum, over its pieces,
 % of the rows between the piece and row Rows, and Black likewise towards
-% row 1. 0 when the game is over.
+% row 1: 208 from the 8 x 8 start, 40 from 4 x 4; 0 when the game is
+% over. It decreases at every move.
 max_plies(State, N) :-
     State = breakthrough(Rows, _, _, White, Black, _, _, Result),
     (   Result == ongoing ->
@@ -522,7 +525,8 @@ goal_row(2, _, 1).
 % move steps one square forward, straight or diagonally, onto a square of
 % the board that holds no piece of its own; straight only onto an empty
 % square (a piece captures diagonally). With Move unbound it enumerates
-% the legal moves; any term that is not a legal move just fails.
+% the legal moves; any term that is not a legal move (`foo`,
+% move(a,b,c,d), move(2,1,3,1.0)) just fails.
 % ?- initial_state([rows(4), cols(4)], S), legal_move(S, move(2, 1, 3, 2)).
 %    true.
 legal_move(State, move(R1, C1, R2, C2)) :-
@@ -557,7 +561,9 @@ legal_moves(State, Moves) :-
 % an enemy piece there is captured (Events starts with capture(R2, C2)).
 % The mover wins, and Events ends with won(Side), when its piece reached
 % the far row, when it took the last enemy piece, or when the enemy, to
-% move, has no legal move (this never happens, see the top).
+% move, has no legal move (this never happens, see the top). A capture
+% onto the last row gives [capture(5,2), won(1)], a quiet move [].
+% Deterministic, and it never throws.
 % ?- initial_state([rows(4), cols(4)], S0),
 %    apply_move(S0, move(2, 1, 3, 2), _, Events).
 %    Events = [capture(3, 2)].
@@ -630,7 +636,8 @@ worth(State, Side, Worth) :-
 
 %% outcome(+State, -Outcome)
 % Outcome is `ongoing`, over([1,0], winner(1)) when White has won, or
-% over([0,1], winner(2)) when Black has won. There are no draws.
+% over([0,1], winner(2)) when Black has won. There are no draws. A state
+% holding won(P, no_moves) reads the same way.
 outcome(breakthrough(_, _, _, _, _, _, _, Result), Outcome) :-
     result_outcome(Result, Outcome).
 

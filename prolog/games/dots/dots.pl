@@ -142,8 +142,9 @@ option(players, 2, 2,  4, players_between_2_and_4).
 
 %% check_options(-OptionLists)
 % OptionLists are the option lists that the conformance check of game.pl
-% plays random games with: the assignment's board, the smallest and the
-% largest, odd shapes, and three and four players.
+% plays random games with: the assignment's board (the default), the
+% smallest and the largest (2 x 2, 12 x 12), odd shapes (3 x 7 with three
+% players, 6 x 3), and four players (4 x 4).
 check_options([[],
                [rows(2), cols(2)],
                [rows(3), cols(7), players(3)],
@@ -255,7 +256,9 @@ max_plies(State, N) :-
 %% segment_bit(+State, +Move, -K)
 % Move is a segment h(I,J) or v(I,J) of the board and K is its bit in the
 % Drawn integer (see "Segment numbering" at the top). Fails for anything
-% that is not a segment of this board, whatever the term.
+% that is not a segment of this board, whatever the term: integers and
+% ranges are checked first, so no term can make it throw (bit/3 is the
+% unchecked version).
 segment_bit(dots(Geometry, _, _, _, _, _, _, _), Move, K) :-
     nonvar(Move),
     on_board(Move, Geometry),
@@ -460,7 +463,8 @@ box_owner(dots(_, _, _, _, _, _, Owned, _), I, J, Player) :-
 % Move is a segment that may be drawn now: one not drawn yet (so the game
 % is not over). With Move unbound (or partly bound) it enumerates the legal
 % moves in the order of legal_moves/2; with Move ground it checks it, and
-% any term that is not a legal move (even `foo` or `h(a,b)`) just fails.
+% any term that is not a legal move (even `foo` or `h(a,b)`) just fails
+% (a ground Move is looked up with memberchk/2 among the undrawn segments).
 legal_move(dots(_, _, _, _, Free, _, _, _), Move) :-
     (   ground(Move) -> memberchk(Move, Free)
     ;   member(Move, Free)
@@ -764,9 +768,11 @@ dot_on_board(State, dot(I, J)) :-
    --------------------------------------------------------------------- */
 
 %% explain_illegal(+State, +Move, -Message)
-% Message (a list of characters) says why Move is not legal in State, e.g.
-% "h(0,0) is already drawn", "v(7,0) is not a segment of a 5 x 6 board",
-% "the game is over". Fails if Move is legal.
+% Message (a list of characters) says why Move is not legal in State, the
+% first reason that applies: "the game is over"; "foo is not a move: a move
+% is h(I,J) or v(I,J) with I and J integers" (the term written quoted);
+% "v(7,0) is not a segment of a 5 x 6 board"; "h(0,0) is already drawn".
+% Fails if Move is legal.
 explain_illegal(State, Move, Message) :-
     \+ ( ground(Move), legal_move(State, Move) ),
     reason(State, Move, Message, []).
