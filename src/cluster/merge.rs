@@ -303,24 +303,31 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
     }
 
     // Written as the unsharded run writes them.
-    fs::create_dir_all(out.join("logs")).map_err(|e| usage(format!("{}: {e}", out.display())))?;
+    fs::create_dir_all(out.join("logs"))
+        .map_err(|e| GameError::file(out, "cannot hold the merged championship there", e))?;
     if out.join(SHARD_FILE).exists() {
         return Err(usage(format!(
             "{} is a shard's folder: merge into another folder",
             out.display()
         )));
     }
-    let settings_text = serde_json::to_string_pretty(settings).map_err(|e| usage(e.to_string()))?;
-    fs::write(out.join(SETTINGS_FILE), settings_text + "\n")
-        .map_err(|e| usage(format!("{}: {e}", out.join(SETTINGS_FILE).display())))?;
+    let settings_path = out.join(SETTINGS_FILE);
+    let settings_text = serde_json::to_string_pretty(settings)
+        .map_err(|e| GameError::json(&settings_path, "cannot write the settings", e))?;
+    fs::write(&settings_path, settings_text + "\n")
+        .map_err(|e| GameError::file(&settings_path, "cannot write it", e))?;
+    let games_path = out.join(GAMES_FILE);
     let mut games = String::new();
     let records: Vec<GameRecord> = found.values().map(|(_, r)| (*r).clone()).collect();
     for r in &records {
-        games.push_str(&serde_json::to_string(r).map_err(|e| usage(e.to_string()))?);
+        games.push_str(
+            &serde_json::to_string(r)
+                .map_err(|e| GameError::json(&games_path, "cannot write a record", e))?,
+        );
         games.push('\n');
     }
-    fs::write(out.join(GAMES_FILE), games)
-        .map_err(|e| usage(format!("{}: {e}", out.join(GAMES_FILE).display())))?;
+    fs::write(&games_path, games)
+        .map_err(|e| GameError::file(&games_path, "cannot write it", e))?;
     for s in &shards {
         if let Ok(logs) = fs::read_dir(s.dir.join("logs")) {
             for entry in logs.flatten() {
