@@ -203,8 +203,9 @@ level_info(ai, "alpha-beta search with quiescence and a transposition table; sol
 % says why:
 %   * random: Level random, any legal move;
 %   * greedy(Why): Level greedy; Why is win (the move wins at once),
-%     capture, advance (the rear-most piece that can move to a square no
-%     enemy piece attacks) or any;
+%     capture (the one nearest its goal), advance (the rear-most piece
+%     that can move to a square no enemy piece attacks) or any, tried in
+%     that order; greedy is deterministic;
 %   * proven_win(Plies): Level ai has proved that the mover wins, within
 %     Plies plies counting this move (exactly Plies when solved exactly,
 %     see solve/3); the move is on a fastest winning line found;

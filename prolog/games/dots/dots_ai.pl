@@ -84,7 +84,7 @@ the dots:Name(...) calls below already make Scryer create the module.)
 
 %% levels(-Levels)
 % Levels are the names of the computer players choose_move/5 knows, from
-% the weakest to the strongest.
+% the weakest to the strongest: [random, greedy, ai].
 levels([random, greedy, ai]).
 
 %% level_info(?Level, -Text)
@@ -120,6 +120,11 @@ level_info(ai, "chain analysis, the long chain rule and an exact search of the e
 % and ignore it; ai finishes within about 80% of it, and with BudgetMs 0
 % it uses its rules only, without search. Fails when the game is over;
 % throws domain_error(dots_ai_level, Level) for an unknown level.
+% greedy (greedy_move/4) takes a box if it can (take_box), else draws a
+% safe segment (safe), else gives the fewest boxes (sacrifice(N)), drawing
+% at random among equal moves; random and greedy draw through
+% library(random), so set_random(seed(S)) makes games reproducible; ai
+% uses no randomness.
 choose_move(Level, State, BudgetMs, Move, Reason) :-
     must_be(integer, BudgetMs),
     (   levels(Levels), memberchk(Level, Levels) -> true

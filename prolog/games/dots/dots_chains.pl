@@ -59,7 +59,8 @@ capturing_among([M|Ms], State, Capturing) :-
 
 %% safe_moves(+State, -Moves)
 % Moves are the legal moves that close no box and give no box its third
-% side: after one of them the next player has no box to take. (A move that
+% side (every box beside the segment has at most one side drawn): after
+% one of them the next player has no box to take. (A move that
 % closes a box is not "safe" here: it is better than safe.)
 safe_moves(State, Moves) :-
     dots:legal_moves(State, All),

@@ -188,9 +188,10 @@ king_steps(sq(L, C), Squares) :-
 
 %% check_options(-OptionLists)
 % OptionLists are the option lists that the conformance check of game.pl
-% plays random games with: the assignment's start, a short limit, Black to
-% move first, a pawn in the middle, a position text, and a start in which
-% Black is already hemmed in (the game is over before it starts).
+% plays random games with: the assignment's start, a short limit
+% (limit(6)), Black to move first with the pawn in a corner, a pawn in the
+% middle with moves_made(3), a position text, and a start in which Black is
+% already hemmed in (the game is over before it starts).
 check_options([[],
                [limit(6)],
                [white(4, 4), black(6, 6), pawn(1, 1), to_move(black)],
@@ -402,8 +403,8 @@ game_result(kingpawn(_, _, _, _, _, _, Result, _), Result).
 %% max_plies(+State, -N)
 % N bounds the number of moves left in the game. With M moves left to
 % White (moves_left/2), White to move: White plays at most M and Black at
-% most M-1, since White's last move ends the game; Black to move: one
-% more. 0 when the game is over.
+% most M-1, since White's last move ends the game, so N = 2M-1; Black to
+% move: one more, N = 2M. 0 when the game is over.
 max_plies(State, N) :-
     moves_left(State, M),
     (   to_move(State, 1) -> N is 2*M - 1
@@ -631,7 +632,10 @@ letter(e, 'E', 5). letter(f, 'F', 6). letter(g, 'G', 7). letter(h, 'H', 8).
 % start: white king K, black king k and pawn p with their row and column
 % digits, the side to move (w or b, - when the game is over), then White's
 % moves made / the limit. initial_state/2 reads it back with the option
-% position(Chars) (when the game is not over).
+% position(Chars) (when the game is not over). Read, the side and the count
+% may be left out ("K81 k17 p18" is White to move, 0/30), blanks separate
+% the fields and W or B are accepted; a finished game's "-" does not read
+% back ("K11 k55 p11 - 1/30" is no start).
 position_text(kingpawn(White, Black, Pawn, Turn, Made, Limit, Result, _)) -->
     { (   Result == ongoing -> Side = Turn ; Side = none ) },
     position_fields(White, Black, Pawn, Side, Made, Limit).
@@ -690,9 +694,12 @@ event_words(no_legal_move, "leaves the other side no legal move").
 
 %% explain_illegal(+State, +Move, -Message)
 % Message (a list of characters) says why Move is not legal in State, e.g.
-% "(5 5) is not next to the white king on (8 1): a king moves one square",
-% "(2 6) is next to the black king on (1 7): the kings may never be
-% adjacent", "the game is over". Fails if Move is legal.
+% "the game is over"; "foo is not a move: ..."; "(9 0) is not on the board:
+% rows and columns go from 1 to 8"; "the white king is already on (8 1): it
+% must move, there is no passing"; "(6 1) is not next to the white king on
+% (8 1): a king moves one square at a time"; "(1 8) is the black pawn's
+% square: the black king may not stand on it"; "(2 6) is next to the black
+% king on (1 7): the kings may never be adjacent". Fails if Move is legal.
 explain_illegal(State, Move, Message) :-
     \+ ( ground(Move), legal_move(State, Move) ),
     reason(State, Move, Message, []).
@@ -758,8 +765,8 @@ square_term(Move) :-
 % Board is the position in game.pl's board vocabulary: the 8 x 8 board
 % with row 1 (White's side) at the bottom, labelled as the assignment
 % writes squares (rows and columns numbered 1 to 8); White's king K,
-% Black's king k and its pawn p (gone once taken); and how many of its
-% moves White has made.
+% Black's king k and its pawn p (gone once taken); labels 1-8 along both
+% edges; and the caption "White has made M of its L moves".
 %   ?- initial_state([], S), view(S, board(Shape, [K|_])).
 %   Shape = squares(8, 8), K = piece(1, 1, 1, "K").
 view(State, board(squares(8, 8), Items)) :-

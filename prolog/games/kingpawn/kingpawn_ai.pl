@@ -144,10 +144,15 @@ reason_text(rules_edited(greedy, Why), Chars) :-
 % Move is the move the computer player Level chooses in State, a position
 % in which the game is not over, and Reason says why:
 %   * random: Level random, any legal move;
-%   * greedy: Level greedy, a move ending nearest to the pawn;
+%   * greedy: Level greedy, a move ending nearest to the pawn (king
+%     distance): White walks straight at it and takes it when it can, Black
+%     stays next to it;
 %   * perfect(Value): Level perfect; Value is value/2 of State, the
 %     tablebase's verdict before the move: white_wins(N) or black_wins.
-% Among equally good moves each level draws one at random. BudgetMs is the
+%     White plays a move of least cost, Black one of greatest cost (a
+%     position White cannot win counts as the greatest).
+% Among equally good moves each level draws one at random (library(random):
+% set_random(seed(S)) makes games reproducible). BudgetMs is the
 % time the level may think, in milliseconds; every level here answers at
 % once (the perfect one after building the tablebase of the pawn's square
 % the first time, see tablebase_time/2) and ignores it. Fails when the
@@ -749,7 +754,8 @@ file_player_move(State, Move) :-
 %% file_player_move(+State, +BudgetMs, -Move)
 % As file_player_move/2 for a file written with the assignment's
 % predicates; for a file that does not define the one this turn needs
-% (white_start/1, ...), the move of tabula's generic interface instead:
+% (the call raises existence_error(procedure, white_start/1) or the like,
+% for exactly that predicate), the move of tabula's generic interface instead:
 % user:choose_move(State, BudgetMs, M), M read as by file_player_move/2
 % (so it should be sq(L, C)). Other exceptions pass through.
 file_player_move(State, BudgetMs, Move) :-
