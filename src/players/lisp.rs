@@ -37,31 +37,39 @@ pub fn lisp_dir() -> PathBuf {
         .unwrap_or(source)
 }
 
+/// Why a `.lisp` player cannot run here, and what to do about it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LispError {
+    #[error(
+        "the Lisp players' adapter {} is missing: set $TABULA_LISP to the folder holding {ADAPTER} \
+         (the lisp/ folder of tabula's sources)",
+        .0.display()
+    )]
+    AdapterMissing(PathBuf),
+    #[error(
+        "a .lisp player runs in SBCL, which is not installed: install it \
+         (Debian/Ubuntu: apt-get install sbcl; Fedora: dnf install sbcl)"
+    )]
+    SbclMissing,
+}
+
 /// The adapter, if it is where it should be; else why not.
-pub fn adapter() -> Result<PathBuf, String> {
+pub fn adapter() -> Result<PathBuf, LispError> {
     let file = lisp_dir().join(ADAPTER);
     if file.is_file() {
         Ok(sandbox::absolute(&file))
     } else {
-        Err(format!(
-            "the Lisp players' adapter {} is missing: set $TABULA_LISP to the folder holding {ADAPTER} \
-             (the lisp/ folder of tabula's sources)",
-            file.display()
-        ))
+        Err(LispError::AdapterMissing(file))
     }
 }
 
 /// SBCL, as the sandbox finds it (on its `PATH`); else how to install it.
-pub fn sbcl() -> Result<PathBuf, String> {
-    sandbox::find_program(SBCL).ok_or_else(|| {
-        "a .lisp player runs in SBCL, which is not installed: install it \
-         (Debian/Ubuntu: apt-get install sbcl; Fedora: dnf install sbcl)"
-            .to_string()
-    })
+pub fn sbcl() -> Result<PathBuf, LispError> {
+    sandbox::find_program(SBCL).ok_or(LispError::SbclMissing)
 }
 
 /// Whether a `.lisp` player can run here: SBCL and the adapter are there.
-pub fn check() -> Result<(), String> {
+pub fn check() -> Result<(), LispError> {
     sbcl()?;
     adapter()?;
     Ok(())
@@ -86,7 +94,7 @@ pub fn heap_mib(memory_bytes: u64) -> Option<u64> {
 /// what it sees in the sandbox: read-only, the adapter's folder and the file's folder
 /// (where it runs), nothing else of the machine's but the system. Errors say what
 /// is missing (SBCL, the adapter).
-pub fn command(file: &Path, memory_bytes: u64) -> Result<(Vec<String>, View), String> {
+pub fn command(file: &Path, memory_bytes: u64) -> Result<(Vec<String>, View), LispError> {
     let sbcl = sbcl()?;
     let adapter = adapter()?;
     let file = sandbox::absolute(file);

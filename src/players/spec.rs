@@ -96,7 +96,9 @@ impl PlayerSpec {
     pub fn program(&self, memory_bytes: u64) -> Option<Result<(Vec<String>, View), String>> {
         match self {
             PlayerSpec::Command(argv) => Some(Ok(crate::players::sandbox::program_view(argv))),
-            PlayerSpec::Lisp(path) => Some(crate::players::lisp::command(path, memory_bytes)),
+            PlayerSpec::Lisp(path) => {
+                Some(crate::players::lisp::command(path, memory_bytes).map_err(|e| e.to_string()))
+            }
             _ => None,
         }
     }
@@ -133,7 +135,9 @@ impl PlayerSpec {
             PlayerSpec::Human => Ok(()),
             PlayerSpec::File(path) if path.is_file() => Ok(()),
             PlayerSpec::File(path) => Err(format!("no such player file: {}", path.display())),
-            PlayerSpec::Lisp(path) if path.is_file() => crate::players::lisp::check(),
+            PlayerSpec::Lisp(path) if path.is_file() => {
+                crate::players::lisp::check().map_err(|e| e.to_string())
+            }
             PlayerSpec::Lisp(path) => Err(format!("no such player file: {}", path.display())),
             PlayerSpec::Command(argv) if argv.is_empty() => {
                 Err("cmd: needs a program to run, e.g. cmd:python3 bot.py".into())
