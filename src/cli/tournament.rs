@@ -222,7 +222,10 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     let specs: Vec<&PlayerSpec> = entrants.iter().map(|e| &e.spec).collect();
     if args.cluster.slurm {
         return crate::cluster::slurm::run(&args.cluster, &out, &shard_command(&args, &game))
-            .map_err(GameError::Usage);
+            .map_err(|e| match e {
+                crate::cluster::slurm::SlurmError::Championship(e) => e,
+                e => GameError::Usage(e.to_string()),
+            });
     }
     let sandbox = player_sandbox(args.no_sandbox, &specs, vec![out.clone()])?;
     let ch = Championship {

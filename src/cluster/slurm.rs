@@ -8,11 +8,13 @@
 //! shard's folder says whether it is complete.
 
 use crate::cluster::merge;
+use crate::game::GameError;
 use clap::Args;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The cluster's options of `tabula tournament`.
@@ -119,10 +121,60 @@ fn cluster_is_this_machine() -> bool {
     !nodes.is_empty() && nodes.iter().all(|n| *n == host.trim())
 }
 
+/// Why a championship could not be played on the cluster, in words.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SlurmError {
+    /// A Slurm command could not run at all.
+    #[error(
+        "cannot run {tool} ({source}): is this a Slurm cluster's login node? (--dry-run writes the script only)"
+    )]
+    NoSlurm {
+        tool: String,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    /// A Slurm command ran and refused: the command line and what it said.
+    #[error("{tool} {args}: {said}")]
+    Refused {
+        tool: String,
+        args: String,
+        said: String,
+    },
+    #[error("sbatch answered {0:?}, not a job id")]
+    NotAJobId(String),
+    /// A shard was submitted this many times and is still not complete.
+    #[error("shard {shard} was submitted {times} times and is still not complete: see {}/slurm-*_{shard}.out", out.display())]
+    ShardKeepsFailing {
+        shard: usize,
+        times: u32,
+        out: PathBuf,
+    },
+    /// Something of this machine: the championship's folder, the job script, tabula.
+    #[error("{what}: {source}")]
+    Local {
+        what: String,
+        #[source]
+        source: Arc<std::io::Error>,
+    },
+    /// The championship's own error (its folder held by another run, the merge).
+    #[error(transparent)]
+    Championship(#[from] GameError),
+}
+
+impl SlurmError {
+    fn local(what: impl Into<String>, source: std::io::Error) -> SlurmError {
+        SlurmError::Local {
+            what: what.into(),
+            source: Arc::new(source),
+        }
+    }
+}
+
 /// Writes the job script; returns its path.
-fn write_script(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<PathBuf, String> {
-    let tabula = std::env::current_exe().map_err(|e| format!("cannot find tabula: {e}"))?;
-    let cwd = std::env::current_dir().map_err(|e| format!("cannot tell this folder: {e}"))?;
+fn write_script(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<PathBuf, SlurmError> {
+    let tabula = std::env::current_exe().map_err(|e| SlurmError::local("cannot find tabula", e))?;
+    let cwd =
+        std::env::current_dir().map_err(|e| SlurmError::local("cannot tell this folder", e))?;
     let jobs = command
         .iter()
         .position(|w| w == "--jobs")
@@ -176,26 +228,30 @@ fn write_script(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<Path
         quote(&out.to_string_lossy()),
     ));
     let path = out.join(SCRIPT);
-    fs::write(&path, s).map_err(|e| format!("{}: {e}", path.display()))?;
+    fs::write(&path, s).map_err(|e| SlurmError::local(path.display().to_string(), e))?;
     Ok(path)
 }
 
-fn run_tool(tool: &str, args: &[String]) -> Result<String, String> {
-    let o = Command::new(tool).args(args).output().map_err(|e| {
-        format!("cannot run {tool} ({e}): is this a Slurm cluster's login node? (--dry-run writes the script only)")
-    })?;
+fn run_tool(tool: &str, args: &[String]) -> Result<String, SlurmError> {
+    let o = Command::new(tool)
+        .args(args)
+        .output()
+        .map_err(|e| SlurmError::NoSlurm {
+            tool: tool.to_string(),
+            source: Arc::new(e),
+        })?;
     if !o.status.success() {
-        return Err(format!(
-            "{tool} {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&o.stderr).trim()
-        ));
+        return Err(SlurmError::Refused {
+            tool: tool.to_string(),
+            args: args.join(" "),
+            said: String::from_utf8_lossy(&o.stderr).trim().to_string(),
+        });
     }
     Ok(String::from_utf8_lossy(&o.stdout).to_string())
 }
 
 /// Submits the shards `which` of the script; returns the job id.
-fn submit(script: &Path, which: &[usize]) -> Result<String, String> {
+fn submit(script: &Path, which: &[usize]) -> Result<String, SlurmError> {
     let list: Vec<String> = which.iter().map(usize::to_string).collect();
     let out = run_tool(
         "sbatch",
@@ -208,14 +264,14 @@ fn submit(script: &Path, which: &[usize]) -> Result<String, String> {
     // `--parsable` prints `id` or `id;cluster`.
     let id = out.trim().split(';').next().unwrap_or("").to_string();
     if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("sbatch answered {:?}, not a job id", out.trim()));
+        return Err(SlurmError::NotAJobId(out.trim().to_string()));
     }
     Ok(id)
 }
 
 /// The array tasks of these jobs still in the queue (pending or running): shard
 /// number → state.
-fn queued(jobs: &[String]) -> Result<BTreeMap<usize, String>, String> {
+fn queued(jobs: &[String]) -> Result<BTreeMap<usize, String>, SlurmError> {
     let mut tasks = BTreeMap::new();
     let mut out = String::new();
     // One job at a time: squeue fails on a job it has forgotten (MinJobAge after the
@@ -233,7 +289,7 @@ fn queued(jobs: &[String]) -> Result<BTreeMap<usize, String>, String> {
             ],
         ) {
             Ok(text) => out.push_str(&text),
-            Err(e) if e.contains("Invalid job id") => {}
+            Err(SlurmError::Refused { said, .. }) if said.contains("Invalid job id") => {}
             Err(e) => return Err(e),
         }
     }
@@ -266,9 +322,9 @@ fn queued(jobs: &[String]) -> Result<BTreeMap<usize, String>, String> {
 }
 
 /// Plays the championship on the cluster and merges it into `out`.
-pub fn run(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<(), String> {
+pub fn run(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<(), SlurmError> {
     let out = crate::players::sandbox::absolute(out);
-    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    fs::create_dir_all(&out).map_err(|e| SlurmError::local(out.display().to_string(), e))?;
     let n = usize::from(args.shards);
     // The nodes run tabula and read the players from the same paths as here.
     let this_machine = !args.dry_run && cluster_is_this_machine();
@@ -298,7 +354,7 @@ pub fn run(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<(), Strin
         );
         return Ok(());
     }
-    let _lock = crate::referee::championship::lock_folder(&out).map_err(|e| e.to_string())?;
+    let _lock = crate::referee::championship::lock_folder(&out)?;
     let jobs_path = out.join(JOBS_FILE);
     let mut jobs: Vec<String> = fs::read_to_string(&jobs_path)
         .unwrap_or_default()
@@ -345,10 +401,11 @@ pub fn run(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<(), Strin
                 *count += 1;
                 if *count > MAX_SUBMISSIONS {
                     bar.finish_and_clear();
-                    return Err(format!(
-                        "shard {k} was submitted {MAX_SUBMISSIONS} times and is still not complete: see {}/slurm-*_{k}.out",
-                        out.display()
-                    ));
+                    return Err(SlurmError::ShardKeepsFailing {
+                        shard: *k,
+                        times: MAX_SUBMISSIONS,
+                        out: out.clone(),
+                    });
                 }
             }
             let again: Vec<usize> = lost
@@ -369,16 +426,14 @@ pub fn run(args: &SlurmArgs, out: &Path, command: &[String]) -> Result<(), Strin
             });
             jobs.push(id);
             fs::write(&jobs_path, jobs.join("\n") + "\n")
-                .map_err(|e| format!("{}: {e}", jobs_path.display()))?;
+                .map_err(|e| SlurmError::local(jobs_path.display().to_string(), e))?;
             continue;
         }
         std::thread::sleep(Duration::from_secs(2));
     }
     bar.finish_and_clear();
     println!("all {n} shards are done: merging");
-    for line in
-        merge::merge(&dirs, &out, rules_of(command).as_deref()).map_err(|e| e.to_string())?
-    {
+    for line in merge::merge(&dirs, &out, rules_of(command).as_deref())? {
         println!("{line}");
     }
     Ok(())
