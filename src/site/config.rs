@@ -6,7 +6,7 @@ use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
 use serde::Deserialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The settings file's name inside the course folder.
 pub const CONFIG_FILE: &str = "course.toml";
@@ -316,24 +316,50 @@ shards = 10
     )
 }
 
+/// Why a course's settings do not load: each names the file, and the words say what
+/// is wrong where and what to do.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{}: no such file: is {} a course? (make one with `tabula site init`)", path.display(), course.display())]
+    NoCourse { path: PathBuf, course: PathBuf },
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: std::sync::Arc<std::io::Error>,
+    },
+    /// Not TOML, or a setting of the wrong kind: toml's message, with its line and caret.
+    #[error("{}: {message}", path.display())]
+    Toml { path: PathBuf, message: String },
+    /// A setting with a value the site cannot use, and why.
+    #[error("{}: {problem}", path.display())]
+    Setting { path: PathBuf, problem: String },
+}
+
 /// Reads and checks `COURSE/course.toml`.
-pub fn load(course: &Path) -> Result<Config, String> {
+pub fn load(course: &Path) -> Result<Config, ConfigError> {
     let path = course.join(CONFIG_FILE);
     let text = std::fs::read_to_string(&path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
-            format!(
-                "{}: no such file: is {} a course? (make one with `tabula site init`)",
-                path.display(),
-                course.display()
-            )
+            ConfigError::NoCourse {
+                path: path.clone(),
+                course: course.to_path_buf(),
+            }
         } else {
-            format!("{}: {e}", path.display())
+            ConfigError::Unreadable {
+                path: path.clone(),
+                source: std::sync::Arc::new(e),
+            }
         }
     })?;
-    let config: Config = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    config
-        .check()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let config: Config = toml::from_str(&text).map_err(|e| ConfigError::Toml {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
+    config.check().map_err(|problem| ConfigError::Setting {
+        path: path.clone(),
+        problem,
+    })?;
     Ok(config)
 }
 

@@ -49,7 +49,7 @@ impl Site {
     /// Opens a course.
     pub fn open(course: &Path) -> Result<Site, String> {
         let course = crate::players::sandbox::absolute(course);
-        let config = config::load(&course)?;
+        let config = config::load(&course).map_err(|e| e.to_string())?;
         let db = db::open(&course, false)?;
         let lock = lock_course(&course)?;
         // An upload a stop cut short between taking its version and keeping its

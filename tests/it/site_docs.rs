@@ -14,7 +14,7 @@ fn load(name: &str, text: &str) -> Result<tabula::site::config::Config, String> 
     let dir = scratch("site-docs", name);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("course.toml"), text).unwrap();
-    tabula::site::config::load(&dir)
+    tabula::site::config::load(&dir).map_err(|e| e.to_string())
 }
 
 /// The guide's `course.toml`: the first TOML block of its settings section.
