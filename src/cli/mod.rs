@@ -191,7 +191,15 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         #[cfg(feature = "site")]
-        Some(Command::Site(args)) => crate::site::command::run(args).map_err(GameError::Usage),
+        Some(Command::Site(args)) => {
+            return match crate::site::command::run(args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tabula: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Some(Command::Engine) => return crate::ui::repl::child::serve(),
     };
     match result {

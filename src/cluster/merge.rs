@@ -24,28 +24,26 @@ struct ShardDir {
     records: Vec<GameRecord>,
 }
 
-fn read_shard(dir: &Path) -> Result<ShardDir, String> {
-    let read = |name: &str| -> Result<String, String> {
+fn read_shard(dir: &Path) -> Result<ShardDir, GameError> {
+    let read = |name: &str| -> Result<String, GameError> {
         fs::read_to_string(dir.join(name)).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
-                format!(
+                GameError::Usage(format!(
                     "{}: not a shard's folder (no {name}; `tabula tournament … --shard K/N --out {}` writes one)",
                     dir.display(),
                     dir.display()
-                )
+                ))
             } else {
-                format!("{}: {e}", dir.join(name).display())
+                GameError::file(&dir.join(name), "cannot read a shard's file", e)
             }
         })
     };
     let settings: Settings = serde_json::from_str(&read(SETTINGS_FILE)?)
-        .map_err(|e| format!("{}: unreadable ({e})", dir.join(SETTINGS_FILE).display()))?;
+        .map_err(|e| GameError::json(&dir.join(SETTINGS_FILE), "unreadable", e))?;
     let file: ShardFile = serde_json::from_str(&read(SHARD_FILE)?)
-        .map_err(|e| format!("{}: unreadable ({e})", dir.join(SHARD_FILE).display()))?;
+        .map_err(|e| GameError::json(&dir.join(SHARD_FILE), "unreadable", e))?;
     let records = if dir.join(GAMES_FILE).exists() {
-        championship::read_records(&dir.join(GAMES_FILE))
-            .map_err(|e| e.to_string())?
-            .0
+        championship::read_records(&dir.join(GAMES_FILE))?.0
     } else {
         Vec::new()
     };
@@ -55,11 +53,6 @@ fn read_shard(dir: &Path) -> Result<ShardDir, String> {
         file,
         records,
     })
-}
-
-/// The scoring a shard's file names (as [`Scoring::name`] writes it).
-fn scoring_of(name: &str) -> Result<Scoring, String> {
-    name.parse()
 }
 
 /// How far the shards have got: games recorded (of their own), and games scheduled.
@@ -114,8 +107,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
     let shards: Vec<ShardDir> = dirs
         .iter()
         .map(|d| read_shard(d))
-        .collect::<Result<_, _>>()
-        .map_err(usage)?;
+        .collect::<Result<_, _>>()?;
     let first = &shards[0];
     let mut problems = Vec::new();
     // One championship.
@@ -266,7 +258,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
                 .map_err(|e| usage(format!("player {name}: {e}")))
         })
         .collect::<Result<_, _>>()?;
-    let scoring = scoring_of(&first.file.scoring).map_err(usage)?;
+    let scoring: Scoring = first
+        .file
+        .scoring
+        .parse()
+        .map_err(|e| usage(format!("{}: {e}", first.dir.join(SHARD_FILE).display())))?;
     let ch = Championship {
         table: Table {
             game: info,

@@ -82,21 +82,20 @@ impl std::fmt::Display for Scoring {
     }
 }
 
+/// A scoring name that is none of [`Scoring::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown scoring {0:?}: expected one of valid_games, faults, points")]
+pub struct UnknownScoring(pub String);
+
 impl std::str::FromStr for Scoring {
-    type Err = String;
+    type Err = UnknownScoring;
 
     /// A scoring by its name; anything else is an error that names the three.
-    fn from_str(name: &str) -> Result<Scoring, String> {
+    fn from_str(name: &str) -> Result<Scoring, UnknownScoring> {
         Scoring::ALL
             .into_iter()
             .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Scoring::ALL.iter().map(|s| s.name()).collect();
-                format!(
-                    "unknown scoring {name:?}: expected one of {}",
-                    names.join(", ")
-                )
-            })
+            .ok_or_else(|| UnknownScoring(name.to_string()))
     }
 }
 

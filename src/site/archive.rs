@@ -107,10 +107,43 @@ pub fn archive_kind(file_name: &str) -> Option<ArchiveKind> {
     }
 }
 
+/// Why an upload is not unpacked, or its manifest not accepted.
+#[derive(Debug, thiserror::Error)]
+pub enum ArchiveError {
+    /// The archive is refused: words for the student, naming the entry and why.
+    #[error("{0}")]
+    Refused(String),
+    /// The archive unpacked, but its `tabula.toml` does not say how to run a player:
+    /// words for the student, with an example where it helps.
+    #[error("{0}")]
+    Manifest(String),
+    /// The server's own folder to unpack into was not empty: not the student's doing.
+    #[error("internal error: the folder {} to unpack into is not empty", .0.display())]
+    FolderNotEmpty(PathBuf),
+    /// The server's own folder to unpack into could not be opened.
+    #[error("internal error: cannot open the folder {} to unpack into: {source}", path.display())]
+    Folder {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// An [`ArchiveError::Refused`] with its words formatted in place.
+macro_rules! refused {
+    ($($words:tt)*) => { ArchiveError::Refused(format!($($words)*)) };
+}
+
+/// An [`ArchiveError::Manifest`] with its words formatted in place.
+macro_rules! manifest {
+    ($($words:tt)*) => { ArchiveError::Manifest(format!($($words)*)) };
+}
+
 /// Unpacks `data` (the uploaded bytes) into the folder `into` (which exists and is empty),
 /// returning the relative paths of the regular files written, in archive order.
 ///
-/// On any refusal, returns Err(message in words for the student, naming the entry and why) and
+/// On any refusal, returns [`ArchiveError::Refused`] (words for the student, naming the entry
+/// and why) and
 /// removes whatever it wrote inside `into` (leaving `into` itself). An archive with no regular
 /// file at all is refused too, since there would be nothing to run.
 pub fn unpack(
@@ -118,23 +151,20 @@ pub fn unpack(
     data: &[u8],
     into: &Path,
     caps: &Caps,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, ArchiveError> {
     // Checked because cleanup removes what this call wrote, and that must not be mixed with
     // anything that was there before.
     match fs::read_dir(into) {
         Ok(mut listing) => {
             if listing.next().is_some() {
-                return Err(format!(
-                    "internal error: the folder {} to unpack into is not empty",
-                    into.display()
-                ));
+                return Err(ArchiveError::FolderNotEmpty(into.to_path_buf()));
             }
         }
         Err(e) => {
-            return Err(format!(
-                "internal error: cannot open the folder {} to unpack into: {e}",
-                into.display()
-            ));
+            return Err(ArchiveError::Folder {
+                path: into.to_path_buf(),
+                source: e,
+            });
         }
     }
 
@@ -146,7 +176,7 @@ pub fn unpack(
     }
     .and_then(|()| {
         if unpacker.files.is_empty() {
-            Err(format!(
+            Err(refused!(
                 "The {} archive holds no files, so there is no player to run.",
                 kind.label()
             ))
@@ -172,7 +202,7 @@ enum Kind {
 /// Why writing a file failed: a refusal already in words, or an error reading the archive,
 /// which the caller words according to the format.
 enum Fail {
-    Refused(String),
+    Refused(ArchiveError),
     Read(io::Error),
 }
 
@@ -210,14 +240,14 @@ impl<'a> Unpacker<'a> {
         }
     }
 
-    fn unpack_zip(&mut self, data: &[u8]) -> Result<(), String> {
+    fn unpack_zip(&mut self, data: &[u8]) -> Result<(), ArchiveError> {
         let mut archive = zip::ZipArchive::new(Cursor::new(data))
-            .map_err(|e| format!("This is not a valid .zip archive: {}.", quoted_error(&e)))?;
+            .map_err(|e| refused!("This is not a valid .zip archive: {}.", quoted_error(&e)))?;
         for index in 0..archive.len() {
             // Metadata first, from the central directory, without starting to decompress.
             let (name, mode, declared, encrypted) = {
                 let entry = archive.by_index_data(index).map_err(|e| {
-                    format!("This is not a valid .zip archive: {}.", quoted_error(&e))
+                    refused!("This is not a valid .zip archive: {}.", quoted_error(&e))
                 })?;
                 let name = match entry.name() {
                     Ok(name) => name.into_owned(),
@@ -256,7 +286,7 @@ impl<'a> Unpacker<'a> {
         Ok(())
     }
 
-    fn unpack_tar(&mut self, stream: Box<dyn Read + '_>) -> Result<(), String> {
+    fn unpack_tar(&mut self, stream: Box<dyn Read + '_>) -> Result<(), ArchiveError> {
         // The stream cap bounds what the tar reader itself buffers (long names, PAX records)
         // and what it skips over, neither of which passes through `write_file`.
         let per_entry = TAR_OVERHEAD_PER_ENTRY.saturating_mul(
@@ -321,21 +351,21 @@ impl<'a> Unpacker<'a> {
     }
 
     /// Words an error met while reading the tar stream.
-    fn tar_error(&self, name: Option<&str>, e: &io::Error) -> String {
+    fn tar_error(&self, name: Option<&str>, e: &io::Error) -> ArchiveError {
         if self.stream_capped.get() {
-            format!(
+            refused!(
                 "The archive was refused because it unpacks to more than {} bytes.",
                 self.caps.max_bytes
             )
         } else {
             match name {
-                Some(name) => format!(
+                Some(name) => refused!(
                     "This is not a valid {} archive: the entry {} is damaged ({}).",
                     self.kind.label(),
                     shown(name),
                     quoted_error(e)
                 ),
-                None => format!(
+                None => refused!(
                     "This is not a valid {} archive: {}.",
                     self.kind.label(),
                     quoted_error(e)
@@ -346,7 +376,7 @@ impl<'a> Unpacker<'a> {
 
     /// Makes the folder an entry names (and any missing parents). An entry naming the root
     /// itself (`./`, as `tar -C dir -cf x.tar .` writes) is accepted and does nothing.
-    fn make_dir_entry(&mut self, rel: &Path, name: &str) -> Result<(), String> {
+    fn make_dir_entry(&mut self, rel: &Path, name: &str) -> Result<(), ArchiveError> {
         if rel.as_os_str().is_empty() {
             return Ok(());
         }
@@ -355,7 +385,7 @@ impl<'a> Unpacker<'a> {
 
     /// Makes `rel` and its missing parents, each only once and only where nothing exists yet,
     /// so nothing already on disk is ever entered or followed.
-    fn make_dirs(&mut self, rel: &Path, name: &str) -> Result<(), String> {
+    fn make_dirs(&mut self, rel: &Path, name: &str) -> Result<(), ArchiveError> {
         let mut so_far = PathBuf::new();
         for part in rel.components() {
             so_far.push(part);
@@ -539,7 +569,7 @@ impl<R: Read> Read for CappedReader<R> {
 
 /// Decides from a zip entry's unix mode (when the archive has one) what it is; only folders and
 /// regular files are accepted.
-fn zip_entry_kind(name: &str, mode: Option<u32>, dir_by_name: bool) -> Result<Kind, String> {
+fn zip_entry_kind(name: &str, mode: Option<u32>, dir_by_name: bool) -> Result<Kind, ArchiveError> {
     const S_IFMT: u32 = 0o170_000;
     let mode = mode.unwrap_or(0);
     match mode & S_IFMT {
@@ -594,7 +624,7 @@ fn tar_type_reason(entry_type: tar::EntryType) -> String {
 /// Nothing is rewritten: a name that would need cleaning up is refused, with the reason. Empty
 /// parts (`a//b`) and `.` parts are skipped since they name nothing; the result is empty only
 /// for names like `./`, which the caller accepts for folders and refuses for files.
-fn checked_path(name: &str) -> Result<(PathBuf, bool), String> {
+fn checked_path(name: &str) -> Result<(PathBuf, bool), ArchiveError> {
     if let Some(reason) = path_problem(name) {
         return Err(refusal(name, reason));
     }
@@ -650,23 +680,23 @@ fn path_problem(name: &str) -> Option<&'static str> {
 }
 
 /// A refusal naming the entry and the reason.
-fn refusal(name: &str, reason: &str) -> String {
-    format!(
+fn refusal(name: &str, reason: &str) -> ArchiveError {
+    refused!(
         "The archive was refused because its entry {} {reason}.",
         shown(name)
     )
 }
 
-fn damaged_zip_entry(name: &str, error: &dyn std::fmt::Display) -> String {
-    format!(
+fn damaged_zip_entry(name: &str, error: &dyn std::fmt::Display) -> ArchiveError {
+    refused!(
         "This is not a valid .zip archive: the entry {} is damaged ({}).",
         shown(name),
         quoted_error(error)
     )
 }
 
-fn write_error(name: &str, e: &io::Error) -> String {
-    format!(
+fn write_error(name: &str, e: &io::Error) -> ArchiveError {
+    refused!(
         "The archive could not be unpacked: writing its entry {} failed ({e}).",
         shown(name)
     )
@@ -737,25 +767,28 @@ const SCRIPT_EXTENSIONS: [&str; 17] = [
 /// Reads `tabula.toml` at `root` (the folder an archive was unpacked into) and checks it:
 /// exactly one of `command` or `player`, no other key, and the file it names present inside
 /// `root`. Errors are sentences for the student, with an example where it helps.
-pub fn read_manifest(root: &Path) -> Result<Manifest, String> {
+pub fn read_manifest(root: &Path) -> Result<Manifest, ArchiveError> {
     let path = root.join(MANIFEST_NAME);
     let meta = match fs::symlink_metadata(&path) {
         Ok(meta) => meta,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(missing_manifest(root)),
-        Err(e) => return Err(format!("{MANIFEST_NAME} could not be read: {e}.")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(ArchiveError::Manifest(missing_manifest(root)));
+        }
+        Err(e) => return Err(manifest!("{MANIFEST_NAME} could not be read: {e}.")),
     };
     if !meta.is_file() {
-        return Err(format!("{MANIFEST_NAME} must be a plain text file."));
+        return Err(manifest!("{MANIFEST_NAME} must be a plain text file."));
     }
     if meta.len() > MAX_MANIFEST_BYTES {
-        return Err(format!(
+        return Err(manifest!(
             "{MANIFEST_NAME} is too large ({} bytes); it needs only a line or two.",
             meta.len()
         ));
     }
-    let bytes = fs::read(&path).map_err(|e| format!("{MANIFEST_NAME} could not be read: {e}."))?;
+    let bytes =
+        fs::read(&path).map_err(|e| manifest!("{MANIFEST_NAME} could not be read: {e}."))?;
     let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{MANIFEST_NAME} is not UTF-8 text; save it as UTF-8."))?;
+        .map_err(|_| manifest!("{MANIFEST_NAME} is not UTF-8 text; save it as UTF-8."))?;
     parse_manifest(&text, root)
 }
 
@@ -793,11 +826,11 @@ fn nested_manifest_folder(root: &Path) -> Option<String> {
 }
 
 /// Parses and checks a manifest's text; files it names are looked up under `root`.
-fn parse_manifest(text: &str, root: &Path) -> Result<Manifest, String> {
+fn parse_manifest(text: &str, root: &Path) -> Result<Manifest, ArchiveError> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         // The error quotes the offending line; a hostile one-line manifest could be 64 KiB.
         let text: String = e.to_string().trim_end().chars().take(1500).collect();
-        format!("{MANIFEST_NAME} is not valid TOML: {text}")
+        manifest!("{MANIFEST_NAME} is not valid TOML: {text}")
     })?;
     let unknown: Vec<String> = table
         .keys()
@@ -805,7 +838,7 @@ fn parse_manifest(text: &str, root: &Path) -> Result<Manifest, String> {
         .map(|key| format!("\"{}\"", printable(key)))
         .collect();
     if !unknown.is_empty() {
-        return Err(format!(
+        return Err(manifest!(
             "{MANIFEST_NAME} has unknown {} {}: it may set only \"command\" or \"player\". \
              {MANIFEST_EXAMPLE}",
             if unknown.len() == 1 { "key" } else { "keys" },
@@ -813,11 +846,11 @@ fn parse_manifest(text: &str, root: &Path) -> Result<Manifest, String> {
         ));
     }
     match (table.get("command"), table.get("player")) {
-        (Some(_), Some(_)) => Err(format!(
+        (Some(_), Some(_)) => Err(manifest!(
             "{MANIFEST_NAME} sets both \"command\" and \"player\": set only one of them. \
              {MANIFEST_EXAMPLE}"
         )),
-        (None, None) => Err(format!(
+        (None, None) => Err(manifest!(
             "{MANIFEST_NAME} sets neither \"command\" nor \"player\". {MANIFEST_EXAMPLE}"
         )),
         (Some(command), None) => {
@@ -830,7 +863,7 @@ fn parse_manifest(text: &str, root: &Path) -> Result<Manifest, String> {
 }
 
 /// The words of `command`, from a string split at spaces or from an array of strings.
-fn command_words(value: &toml::Value) -> Result<Vec<String>, String> {
+fn command_words(value: &toml::Value) -> Result<Vec<String>, ArchiveError> {
     let words: Vec<String> = match value {
         toml::Value::String(line) => {
             // The command is not run by a shell, so shell syntax would silently mean something
@@ -844,7 +877,7 @@ fn command_words(value: &toml::Value) -> Result<Vec<String>, String> {
                 } else {
                     format!("the character “{c}”")
                 };
-                return Err(format!(
+                return Err(manifest!(
                     "In {MANIFEST_NAME}, \"command\" contains {what}, but the command is not \
                      run by a shell: the string form is only split at spaces. For arguments \
                      with spaces or special characters write it as a list, e.g. \
@@ -859,7 +892,7 @@ fn command_words(value: &toml::Value) -> Result<Vec<String>, String> {
                 match item {
                     toml::Value::String(word) => words.push(word.clone()),
                     _ => {
-                        return Err(format!(
+                        return Err(manifest!(
                             "In {MANIFEST_NAME}, every item of the \"command\" list must be a \
                              string in quotes, e.g. command = [\"python3\", \"bot.py\"]."
                         ));
@@ -869,7 +902,7 @@ fn command_words(value: &toml::Value) -> Result<Vec<String>, String> {
             words
         }
         _ => {
-            return Err(format!(
+            return Err(manifest!(
                 "In {MANIFEST_NAME}, \"command\" must be a string such as \
                  command = \"python3 bot.py\" or a list of strings such as \
                  command = [\"python3\", \"bot.py\"]."
@@ -877,10 +910,10 @@ fn command_words(value: &toml::Value) -> Result<Vec<String>, String> {
         }
     };
     match words.first() {
-        None => Err(format!(
+        None => Err(manifest!(
             "In {MANIFEST_NAME}, \"command\" is empty. {MANIFEST_EXAMPLE}"
         )),
-        Some(program) if program.trim().is_empty() => Err(format!(
+        Some(program) if program.trim().is_empty() => Err(manifest!(
             "In {MANIFEST_NAME}, the first word of \"command\" (the program to run) is empty."
         )),
         Some(_) => Ok(words),
@@ -903,12 +936,12 @@ fn first_path_like(words: &[String]) -> Option<&str> {
 
 /// Checks that the command's first path-like word names a file inside the archive, so a typo
 /// is reported at upload time rather than as a crash in the middle of a championship.
-fn check_command_file(words: &[String], root: &Path) -> Result<(), String> {
+fn check_command_file(words: &[String], root: &Path) -> Result<(), ArchiveError> {
     let Some(word) = first_path_like(words) else {
         return Ok(());
     };
     let rel = relative_inside(word).map_err(|reason| {
-        format!(
+        manifest!(
             "In {MANIFEST_NAME}, \"command\" names the file {} which {reason}; name a file \
              inside the archive, relative to its top folder.",
             shown(word)
@@ -916,12 +949,12 @@ fn check_command_file(words: &[String], root: &Path) -> Result<(), String> {
     })?;
     match inside_kind(root, &rel) {
         InsideKind::File => Ok(()),
-        InsideKind::Dir => Err(format!(
+        InsideKind::Dir => Err(manifest!(
             "In {MANIFEST_NAME}, \"command\" names {} which is a folder in the archive, not a \
              file.",
             shown(word)
         )),
-        InsideKind::Missing => Err(format!(
+        InsideKind::Missing => Err(manifest!(
             "In {MANIFEST_NAME}, \"command\" names the file {}, but the archive has no such \
              file (paths are relative to the archive's top folder, where the command runs).",
             shown(word)
@@ -931,15 +964,15 @@ fn check_command_file(words: &[String], root: &Path) -> Result<(), String> {
 
 /// The player file named by `player`, checked: a string, inside the archive, with a player
 /// extension, present.
-fn player_file(value: &toml::Value, root: &Path) -> Result<PathBuf, String> {
+fn player_file(value: &toml::Value, root: &Path) -> Result<PathBuf, ArchiveError> {
     let Some(name) = value.as_str() else {
-        return Err(format!(
+        return Err(manifest!(
             "In {MANIFEST_NAME}, \"player\" must be a file name in quotes, such as \
              player = \"src/main.pl\"."
         ));
     };
     let rel = relative_inside(name).map_err(|reason| {
-        format!(
+        manifest!(
             "In {MANIFEST_NAME}, \"player\" = {} is refused: it {reason}. Name a file inside \
              the archive, relative to its top folder, such as player = \"src/main.pl\".",
             shown(name)
@@ -950,7 +983,7 @@ fn player_file(value: &toml::Value, root: &Path) -> Result<PathBuf, String> {
         .and_then(|e| e.to_str())
         .is_some_and(|e| PLAYER_EXTENSIONS.contains(&e));
     if !extension_ok {
-        return Err(format!(
+        return Err(manifest!(
             "In {MANIFEST_NAME}, \"player\" = {} must name a .pl, .lisp or .py file; to run \
              anything else, use \"command\" instead.",
             shown(name)
@@ -958,12 +991,12 @@ fn player_file(value: &toml::Value, root: &Path) -> Result<PathBuf, String> {
     }
     match inside_kind(root, &rel) {
         InsideKind::File => Ok(rel),
-        InsideKind::Dir => Err(format!(
+        InsideKind::Dir => Err(manifest!(
             "In {MANIFEST_NAME}, \"player\" names {}, which is a folder in the archive, not a \
              file.",
             shown(name)
         )),
-        InsideKind::Missing => Err(format!(
+        InsideKind::Missing => Err(manifest!(
             "In {MANIFEST_NAME}, \"player\" names {}, but the archive has no such file (the \
              path is relative to the archive's top folder).",
             shown(name)
@@ -1078,7 +1111,9 @@ mod tests {
     /// Unpacks, expects a refusal whose message contains `needle`, and checks nothing is left.
     fn refused(kind: ArchiveKind, data: &[u8], caps: &Caps, needle: &str) -> String {
         let dir = tmp();
-        let message = unpack(kind, data, dir.path(), caps).unwrap_err();
+        let message = unpack(kind, data, dir.path(), caps)
+            .unwrap_err()
+            .to_string();
         assert!(
             message.contains(needle),
             "message {message:?} lacks {needle:?}"
@@ -1186,6 +1221,30 @@ mod tests {
     }
 
     // ---- what is accepted -----------------------------------------------------------------
+
+    #[test]
+    fn a_refusal_is_the_students_and_a_full_folder_is_ours() {
+        let dir = tmp();
+        let zip = zip_of(&[("../evil.py", b"x")]);
+        let refused = unpack(ArchiveKind::Zip, &zip, dir.path(), &CAPS).unwrap_err();
+        assert!(matches!(refused, ArchiveError::Refused(_)), "{refused:?}");
+        fs::write(dir.path().join("left.txt"), b"x").unwrap();
+        let ours = unpack(
+            ArchiveKind::Zip,
+            &zip_of(&[("bot.py", b"x")]),
+            dir.path(),
+            &CAPS,
+        )
+        .unwrap_err();
+        assert!(matches!(ours, ArchiveError::FolderNotEmpty(_)), "{ours:?}");
+        assert!(ours.to_string().starts_with("internal error:"), "{ours}");
+        let root = tmp();
+        let manifest = read_manifest(root.path()).unwrap_err();
+        assert!(
+            matches!(manifest, ArchiveError::Manifest(_)),
+            "{manifest:?}"
+        );
+    }
 
     #[test]
     fn zip_unpacks_files_and_folders_with_safe_modes() {
@@ -1596,7 +1655,9 @@ mod tests {
             false,
             &mut &b"evil"[..],
         );
-        assert!(matches!(result, Err(Fail::Refused(m)) if m.contains("appears twice")));
+        assert!(
+            matches!(result, Err(Fail::Refused(ArchiveError::Refused(m))) if m.contains("appears twice"))
+        );
         assert!(empty(outside.path()));
     }
 
@@ -1653,7 +1714,9 @@ mod tests {
             false,
             &mut lying,
         );
-        assert!(matches!(result, Err(Fail::Refused(m)) if m.contains("more than 1048576 bytes")));
+        assert!(
+            matches!(result, Err(Fail::Refused(ArchiveError::Refused(m))) if m.contains("more than 1048576 bytes"))
+        );
         unpacker.remove_written();
         assert!(empty(dir.path()));
     }
@@ -1800,7 +1863,7 @@ mod tests {
 
     fn manifest_error(files: &[(&str, &str)], needle: &str) -> String {
         let root = root_with(files);
-        let message = read_manifest(root.path()).unwrap_err();
+        let message = read_manifest(root.path()).unwrap_err().to_string();
         assert!(
             message.contains(needle),
             "message {message:?} lacks {needle:?}"
@@ -1956,7 +2019,7 @@ mod tests {
         let outside = tmp();
         fs::write(outside.path().join("evil.pl"), "").unwrap();
         let root = root_with(&[("tabula.toml", "player = \"../evil.pl\"")]);
-        let message = read_manifest(root.path()).unwrap_err();
+        let message = read_manifest(root.path()).unwrap_err().to_string();
         assert!(message.contains("climbs out"), "{message}");
         let absolute = format!("player = \"{}\"", outside.path().join("evil.pl").display());
         manifest_error(&[("tabula.toml", &absolute)], "absolute path");
@@ -1975,6 +2038,7 @@ mod tests {
         assert!(
             read_manifest(root.path())
                 .unwrap_err()
+                .to_string()
                 .contains("no such file")
         );
     }
@@ -1986,6 +2050,7 @@ mod tests {
         assert!(
             read_manifest(root.path())
                 .unwrap_err()
+                .to_string()
                 .contains("plain text file")
         );
         let big = format!("command = \"x\"\n#{}\n", "a".repeat(70_000));

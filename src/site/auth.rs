@@ -4,6 +4,7 @@
 //! limited per account and per address.
 
 use super::db::{self, User};
+use super::error::SiteError;
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -63,11 +64,11 @@ pub fn sha256_hex(data: &[u8]) -> String {
 }
 
 /// The argon2id hash of a secret, in PHC form.
-pub fn hash_secret(secret: &str) -> Result<String, String> {
+pub fn hash_secret(secret: &str) -> Result<String, SiteError> {
     Argon2::default()
         .hash_password(secret.as_bytes())
         .map(|h| h.to_string())
-        .map_err(|e| format!("cannot hash: {e}"))
+        .map_err(|e| SiteError::Hash(e.to_string()))
 }
 
 fn verify_secret(secret: &str, hash: &str) -> bool {
@@ -91,7 +92,7 @@ pub fn add_user(
     login: &str,
     name: Option<&str>,
     role: Option<&str>,
-) -> Result<String, String> {
+) -> Result<String, SiteError> {
     check_login(login)?;
     let code = sign_in_code();
     let hash = hash_secret(&normal_code(&code))?;
@@ -103,19 +104,25 @@ pub fn add_user(
              code_hash = excluded.code_hash, password_hash = NULL",
         params![login, name, role, hash, now],
     )
-    .map_err(|e| format!("cannot add {login}: {e}"))?;
+    .map_err(|source| SiteError::Doing {
+        doing: format!("cannot add {login}"),
+        source,
+    })?;
     // A new code ends the sessions opened with the old password.
     conn.execute(
         "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE login = ?1)",
         params![login],
     )
-    .map_err(|e| format!("cannot add {login}: {e}"))?;
+    .map_err(|source| SiteError::Doing {
+        doing: format!("cannot add {login}"),
+        source,
+    })?;
     Ok(code)
 }
 
 /// A login is what names a player everywhere (standings, folders, Lisp packages):
 /// letters, digits, `_`, `-` and `.`, starting with a letter or digit.
-pub fn check_login(login: &str) -> Result<(), String> {
+pub fn check_login(login: &str) -> Result<(), SiteError> {
     let ok = !login.is_empty()
         && login.len() <= 64
         && login
@@ -125,9 +132,7 @@ pub fn check_login(login: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
-            "{login:?} cannot be a login: use letters, digits, _, - and . (at most 64), starting with a letter or digit"
-        ))
+        Err(SiteError::BadLogin(login.to_string()))
     }
 }
 
@@ -337,26 +342,30 @@ pub fn set_password(
     user_id: i64,
     password: &str,
     keep_session: &str,
-) -> Result<(), String> {
+) -> Result<(), SiteError> {
     if password.chars().count() < MIN_PASSWORD {
-        return Err(format!(
-            "choose a password of at least {MIN_PASSWORD} characters"
-        ));
+        return Err(SiteError::ShortPassword(MIN_PASSWORD));
     }
     if password.len() > 1024 {
-        return Err("that password is too long (at most 1024 bytes)".into());
+        return Err(SiteError::LongPassword);
     }
     let hash = hash_secret(password)?;
     conn.execute(
         "UPDATE users SET password_hash = ?1, code_hash = NULL WHERE id = ?2",
         params![hash, user_id],
     )
-    .map_err(|e| format!("cannot set the password: {e}"))?;
+    .map_err(|source| SiteError::Doing {
+        doing: "cannot set the password".into(),
+        source,
+    })?;
     conn.execute(
         "DELETE FROM sessions WHERE user_id = ?1 AND token_hash != ?2",
         params![user_id, keep_session],
     )
-    .map_err(|e| format!("cannot set the password: {e}"))?;
+    .map_err(|source| SiteError::Doing {
+        doing: "cannot set the password".into(),
+        source,
+    })?;
     Ok(())
 }
 

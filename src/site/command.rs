@@ -1,5 +1,6 @@
 //! `tabula site …`: the championship site's command line.
 
+use super::SiteError;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -72,7 +73,7 @@ enum UsersCommand {
 }
 
 /// Runs `tabula site …`.
-pub fn run(args: SiteArgs) -> Result<(), String> {
+pub fn run(args: SiteArgs) -> Result<(), SiteError> {
     match args.command {
         SiteCommand::Init {
             course,
@@ -105,10 +106,9 @@ pub fn run(args: SiteArgs) -> Result<(), String> {
                 } => {
                     let text = if roster.as_os_str() == "-" {
                         std::io::read_to_string(std::io::stdin())
-                            .map_err(|e| format!("stdin: {e}"))?
+                            .map_err(|e| SiteError::file("stdin", e))?
                     } else {
-                        std::fs::read_to_string(&roster)
-                            .map_err(|e| format!("{}: {e}", roster.display()))?
+                        std::fs::read_to_string(&roster).map_err(|e| SiteError::file(&roster, e))?
                     };
                     let role = if teacher { "teacher" } else { "student" };
                     super::import_users(&course, &text, role, renew)?

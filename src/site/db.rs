@@ -2,6 +2,7 @@
 //! to date by numbered migrations when the site opens it. Everything the site knows
 //! is here or in the course folder's files; nothing lives only in memory.
 
+use super::error::SiteError;
 use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OptionalExtension, params};
 use rusqlite_migration::{M, Migrations};
@@ -115,25 +116,28 @@ fn prepare(conn: &mut Connection) -> rusqlite::Result<()> {
 }
 
 /// Opens (creating if asked) the course's database, migrated to the current schema.
-pub fn open(course: &Path, create: bool) -> Result<Db, String> {
+pub fn open(course: &Path, create: bool) -> Result<Db, SiteError> {
     let path = course.join(DB_FILE);
     if !create && !path.exists() {
-        return Err(format!(
-            "{}: no database: is {} a course? (make one with `tabula site init`)",
-            path.display(),
-            course.display()
-        ));
+        return Err(SiteError::NoDatabase {
+            path,
+            course: course.to_path_buf(),
+        });
     }
-    let mut conn = Connection::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let database = |source| SiteError::Database {
+        path: path.clone(),
+        source,
+    };
+    let mut conn = Connection::open(&path).map_err(database)?;
     prepare(&mut conn)
         .and_then(|_| conn.pragma_update(None, "journal_mode", "WAL"))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    migrations().to_latest(&mut conn).map_err(|e| {
-        format!(
-            "{}: cannot bring the schema up to date: {e}",
-            path.display()
-        )
-    })?;
+        .map_err(database)?;
+    migrations()
+        .to_latest(&mut conn)
+        .map_err(|source| SiteError::Schema {
+            path: path.clone(),
+            source,
+        })?;
     drop(conn);
     let manager = SqliteConnectionManager::file(&path).with_init(prepare);
     let pool = r2d2::Pool::builder()
@@ -141,42 +145,52 @@ pub fn open(course: &Path, create: bool) -> Result<Db, String> {
         .min_idle(Some(1))
         .connection_timeout(POOL_TIMEOUT)
         .build(manager)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|source| SiteError::Busy {
+            path: path.clone(),
+            source,
+        })?;
     Ok(Db { pool, path })
 }
 
 impl Db {
     /// A connection, for a short piece of work; an error in words when none is
     /// free within `POOL_TIMEOUT` or the file cannot be opened.
-    pub fn get(&self) -> Result<Conn, String> {
-        self.pool
-            .get()
-            .map_err(|e| format!("{}: the database is busy: {e}", self.path.display()))
+    pub fn get(&self) -> Result<Conn, SiteError> {
+        self.pool.get().map_err(|source| SiteError::Busy {
+            path: self.path.clone(),
+            source,
+        })
     }
 
     /// Runs `f` on a connection; its error, and the pool's, in words.
     pub fn with<T>(
         &self,
         f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, String> {
+    ) -> Result<T, SiteError> {
         let mut conn = self.get()?;
-        f(&mut conn).map_err(|e| format!("{}: {e}", self.path.display()))
+        f(&mut conn).map_err(|source| SiteError::Database {
+            path: self.path.clone(),
+            source,
+        })
     }
 
     /// One statement.
-    pub fn execute(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize, String> {
+    pub fn execute(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize, SiteError> {
         self.with(|c| c.execute(sql, params))
     }
 
     /// A consistent copy of the database, taken while the site runs.
-    pub fn backup_to(&self, file: &Path) -> Result<(), String> {
+    pub fn backup_to(&self, file: &Path) -> Result<(), SiteError> {
         if file.exists() {
-            return Err(format!("{}: already exists", file.display()));
+            return Err(SiteError::Exists(file.to_path_buf()));
         }
         let target = file.to_string_lossy().to_string();
         self.get()?
             .execute("VACUUM INTO ?1", params![target])
-            .map_err(|e| format!("cannot copy the database to {}: {e}", file.display()))?;
+            .map_err(|source| SiteError::Doing {
+                doing: format!("cannot copy the database to {}", file.display()),
+                source,
+            })?;
         Ok(())
     }
 }

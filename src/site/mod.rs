@@ -12,6 +12,7 @@ pub mod auth;
 pub mod command;
 pub mod config;
 pub mod db;
+pub mod error;
 pub mod pages;
 pub mod runner;
 pub mod submit;
@@ -19,6 +20,7 @@ pub mod web;
 
 use config::Config;
 use db::Db;
+pub use error::SiteError;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -47,9 +49,9 @@ pub struct Site {
 
 impl Site {
     /// Opens a course.
-    pub fn open(course: &Path) -> Result<Site, String> {
+    pub fn open(course: &Path) -> Result<Site, SiteError> {
         let course = crate::players::sandbox::absolute(course);
-        let config = config::load(&course).map_err(|e| e.to_string())?;
+        let config = config::load(&course)?;
         let db = db::open(&course, false)?;
         let lock = lock_course(&course)?;
         // An upload a stop cut short between taking its version and keeping its
@@ -62,9 +64,9 @@ impl Site {
         let empty = course.join(runner::EMPTY_DIR);
         // Emptied at each start: nothing may lie where the runner's children start.
         let _ = fs::remove_dir_all(&empty);
-        fs::create_dir_all(&empty).map_err(|e| format!("{}: {e}", empty.display()))?;
+        fs::create_dir_all(&empty).map_err(|e| SiteError::file(&empty, e))?;
         let tabula = std::env::current_exe()
-            .map_err(|e| format!("cannot find the tabula executable: {e}"))?;
+            .map_err(|e| SiteError::server("cannot find the tabula executable", e))?;
         let log = OpenOptions::new()
             .create(true)
             .append(true)
@@ -105,13 +107,13 @@ impl Site {
     pub fn run_child(
         &self,
         cmd: &mut std::process::Command,
-    ) -> Result<Option<std::process::ExitStatus>, String> {
+    ) -> Result<Option<std::process::ExitStatus>, SiteError> {
         if self.stopping() {
             return Ok(None);
         }
         let mut child = cmd
             .spawn()
-            .map_err(|e| format!("cannot start tabula: {e}"))?;
+            .map_err(|e| SiteError::server("cannot start tabula", e))?;
         let pid = child.id();
         self.children
             .lock()
@@ -143,7 +145,7 @@ impl Site {
             .unwrap_or_else(|p| p.into_inner())
             .retain(|p| *p != pid);
         let status = child.wait();
-        let status = status.map_err(|e| format!("cannot wait for tabula: {e}"))?;
+        let status = status.map_err(|e| SiteError::server("cannot wait for tabula", e))?;
         Ok(if self.stopping() { None } else { Some(status) })
     }
 
@@ -188,7 +190,7 @@ impl Site {
 
 /// Locks the course for this process (an advisory lock the kernel drops when the
 /// process ends, however it ends), or says who holds it.
-fn lock_course(course: &Path) -> Result<fs::File, String> {
+fn lock_course(course: &Path) -> Result<fs::File, SiteError> {
     let path = course.join(".site.lock");
     let mut file = OpenOptions::new()
         .create(true)
@@ -196,7 +198,7 @@ fn lock_course(course: &Path) -> Result<fs::File, String> {
         .read(true)
         .write(true)
         .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| SiteError::file(&path, e))?;
     match file.try_lock() {
         Ok(()) => {
             let _ = file.set_len(0);
@@ -205,43 +207,38 @@ fn lock_course(course: &Path) -> Result<fs::File, String> {
         }
         Err(fs::TryLockError::WouldBlock) => {
             let pid = fs::read_to_string(&path).unwrap_or_default();
-            Err(format!(
-                "{}: another tabula site (PID {}) is serving this course already",
-                course.display(),
-                pid.trim()
-            ))
+            Err(SiteError::Locked {
+                course: course.to_path_buf(),
+                pid: pid.trim().to_string(),
+            })
         }
-        Err(fs::TryLockError::Error(e)) => Err(format!("{}: cannot lock: {e}", path.display())),
+        Err(fs::TryLockError::Error(source)) => Err(SiteError::Lock { path, source }),
     }
 }
 
 /// `tabula site init`: a new course folder with its commented settings and database.
-pub fn init(course: &Path, game: &str, title: Option<&str>) -> Result<(), String> {
-    let info = crate::game::find_game(game).ok_or_else(|| {
-        format!(
-            "{game:?} is not a game tabula knows ({})",
-            config::known_games()
-        )
+pub fn init(course: &Path, game: &str, title: Option<&str>) -> Result<(), SiteError> {
+    let info = crate::game::find_game(game).ok_or_else(|| SiteError::UnknownGame {
+        game: game.to_string(),
+        known: config::known_games(),
     })?;
     let config_path = course.join(config::CONFIG_FILE);
     if config_path.exists() {
-        return Err(format!(
-            "{} already exists: {} is a course already",
-            config_path.display(),
-            course.display()
-        ));
+        return Err(SiteError::CourseExists {
+            config: config_path,
+            course: course.to_path_buf(),
+        });
     }
-    fs::create_dir_all(course).map_err(|e| format!("{}: {e}", course.display()))?;
+    fs::create_dir_all(course).map_err(|e| SiteError::file(course, e))?;
     let tomorrow = jiff::ZonedDateTime::now()
         .date()
         .tomorrow()
         .map_or_else(|_| "2027-01-01".to_string(), |d| d.to_string());
     let title = title.map_or_else(|| format!("{} championship", info.title), str::to_string);
     let text = config::template(&title, &info.name, &tomorrow);
-    fs::write(&config_path, text).map_err(|e| format!("{}: {e}", config_path.display()))?;
+    fs::write(&config_path, text).map_err(|e| SiteError::file(&config_path, e))?;
     for sub in ["submissions", "qualify", "championships"] {
-        fs::create_dir_all(course.join(sub))
-            .map_err(|e| format!("{}: {e}", course.join(sub).display()))?;
+        fs::create_dir_all(course.join(sub)).map_err(|e| SiteError::file(course.join(sub), e))?;
     }
     db::open(course, true)?;
     Ok(())
@@ -282,7 +279,7 @@ pub fn import_users(
     csv: &str,
     role: &str,
     renew: bool,
-) -> Result<Vec<Added>, String> {
+) -> Result<Vec<Added>, SiteError> {
     let db = db::open(course, false)?;
     let mut rows = Vec::new();
     for (n, line) in csv.lines().enumerate() {
@@ -297,17 +294,20 @@ pub fn import_users(
         if login.eq_ignore_ascii_case("login") {
             continue;
         }
-        auth::check_login(&login).map_err(|e| format!("line {}: {e}", n + 1))?;
+        auth::check_login(&login).map_err(|e| SiteError::RosterLine {
+            line: n + 1,
+            source: Box::new(e),
+        })?;
         let name = if name.is_empty() { login.clone() } else { name };
         rows.push((login, name));
     }
     if rows.is_empty() {
-        return Err("the roster has no lines `login,name`".into());
+        return Err(SiteError::EmptyRoster);
     }
     let conn = db.get()?;
     let mut out = Vec::new();
     for (login, name) in rows {
-        let existing = db::user_by_login(&conn, &login).map_err(|e| e.to_string())?;
+        let existing = db::user_by_login(&conn, &login)?;
         match existing {
             Some(user) if !renew => out.push((login, user.name, None)),
             // Renewed: the roster's name, and their role unless this import gives one
@@ -333,23 +333,22 @@ pub fn add_user(
     login: &str,
     name: Option<&str>,
     teacher: bool,
-) -> Result<Added, String> {
+) -> Result<Added, SiteError> {
     let db = db::open(course, false)?;
     let conn = db.get()?;
     let code = auth::add_user(&conn, login, name, teacher.then_some("teacher"))?;
-    let user = db::user_by_login(&conn, login)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{login} vanished"))?;
+    let user =
+        db::user_by_login(&conn, login)?.ok_or_else(|| SiteError::Vanished(login.to_string()))?;
     Ok((user.login, user.name, Some(code)))
 }
 
 /// `tabula site backup`: a consistent copy of the course while the site runs: the
 /// database as of one moment (SQLite's `VACUUM INTO`) and the course's files, in
 /// one `.tar.gz`; or, for a FILE ending in `.db`, the database alone.
-pub fn backup(course: &Path, file: &Path) -> Result<(), String> {
+pub fn backup(course: &Path, file: &Path) -> Result<(), SiteError> {
     let db = db::open(course, false)?;
     if file.exists() {
-        return Err(format!("{}: already exists", file.display()));
+        return Err(SiteError::Exists(file.to_path_buf()));
     }
     if file.extension().is_some_and(|e| e == "db") {
         return db.backup_to(file);
@@ -357,29 +356,24 @@ pub fn backup(course: &Path, file: &Path) -> Result<(), String> {
     let snapshot = course.join(format!(".backup-{}.db", std::process::id()));
     let _ = fs::remove_file(&snapshot);
     db.backup_to(&snapshot)?;
-    let result = (|| -> Result<(), String> {
-        let out = fs::File::create(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let result = (|| -> Result<(), SiteError> {
+        let out = fs::File::create(file).map_err(|e| SiteError::file(file, e))?;
         let gz = flate2::write::GzEncoder::new(out, flate2::Compression::default());
         let mut tar = tar::Builder::new(gz);
         tar.follow_symlinks(false);
         tar.append_path_with_name(&snapshot, db::DB_FILE)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+            .map_err(|e| SiteError::file(file, e))?;
         tar.append_path_with_name(course.join(config::CONFIG_FILE), config::CONFIG_FILE)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+            .map_err(|e| SiteError::file(file, e))?;
         for sub in ["submissions", "qualify", "championships"] {
             if course.join(sub).is_dir() {
                 tar.append_dir_all(sub, course.join(sub))
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                    .map_err(|e| SiteError::file(file, e))?;
             }
         }
-        let gz = tar
-            .into_inner()
-            .map_err(|e| format!("{}: {e}", file.display()))?;
-        let out = gz
-            .finish()
-            .map_err(|e| format!("{}: {e}", file.display()))?;
-        out.sync_all()
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let gz = tar.into_inner().map_err(|e| SiteError::file(file, e))?;
+        let out = gz.finish().map_err(|e| SiteError::file(file, e))?;
+        out.sync_all().map_err(|e| SiteError::file(file, e))?;
         Ok(())
     })();
     let _ = fs::remove_file(&snapshot);

@@ -2,6 +2,7 @@
 //! `src/site/templates/` (minijinja, every value HTML-escaped), compiled into the
 //! binary so that a site needs no files beside it.
 
+use super::error::SiteError;
 use minijinja::Environment;
 use std::sync::OnceLock;
 
@@ -37,11 +38,14 @@ fn environment() -> &'static Environment<'static> {
 }
 
 /// Renders a page; a template error becomes a plain message (and is logged).
-pub fn render(name: &str, ctx: minijinja::Value) -> Result<String, String> {
+pub fn render(name: &str, ctx: minijinja::Value) -> Result<String, SiteError> {
     let env = environment();
     env.get_template(name)
         .and_then(|t| t.render(ctx))
-        .map_err(|e| format!("page {name}: {e:#}"))
+        .map_err(|e| SiteError::Page {
+            name: name.to_string(),
+            detail: format!("{e:#}"),
+        })
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 //! `tabula tournament`), so the games get the same referee, records, sandbox, locks
 //! and resume as on the command line, and the web server never runs a player.
 
-use super::Site;
 use super::db;
+use super::{Site, SiteError};
 use crate::referee::championship::{self, GAMES_FILE, SETTINGS_FILE};
 use crate::referee::game::GameRecord;
 use jiff::Timestamp;
@@ -314,7 +314,7 @@ pub fn championship_worker(site: Arc<Site>) {
                     site.log(&format!("championship {id}: {e}"));
                     let _ = site.db.execute(
                         "UPDATE championships SET status = 'failed', message = ?2, finished_at = ?3 WHERE id = ?1",
-                        params![id, e, Timestamp::now().to_string()],
+                        params![id, e.to_string(), Timestamp::now().to_string()],
                     );
                 }
             }
@@ -324,8 +324,8 @@ pub fn championship_worker(site: Arc<Site>) {
 }
 
 /// Adds a row for each scheduled championship not in the database yet.
-fn add_scheduled(site: &Site) -> Result<(), String> {
-    let times = site.config.scheduled_times()?;
+fn add_scheduled(site: &Site) -> Result<(), SiteError> {
+    let times = site.config.scheduled_times().map_err(SiteError::Setting)?;
     let conn = site.db.get()?;
     // A day taken off the schedule (course.toml changed) is not run.
     let kept: Vec<String> = times.iter().map(|t| format!("'{t}'")).collect();
@@ -337,13 +337,13 @@ fn add_scheduled(site: &Site) -> Result<(), String> {
         ),
         [],
     )
-    .map_err(|e| e.to_string())?;
+    ?;
     for t in times {
         conn.execute(
             "INSERT OR IGNORE INTO championships (origin, due_at, seed, status) VALUES ('schedule', ?1, ?2, 'waiting')",
             params![t.to_string(), fresh_seed()],
         )
-        .map_err(|e| e.to_string())?;
+        ?;
     }
     Ok(())
 }
@@ -359,26 +359,20 @@ pub fn fresh_seed() -> i64 {
 /// uploaded before the start and not more than the allowed days late. Days late are
 /// counted now, from the deadline in the settings, so a deadline moved later
 /// counts for versions already uploaded.
-fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usize, String> {
+fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usize, SiteError> {
     let allowed = site.config.submissions.late_days_allowed;
     let mut conn = site.db.get()?;
-    let tx = conn
-        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-        .map_err(|e| e.to_string())?;
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let candidates: Vec<(i64, i64, String)> = {
-        let mut stmt = tx
-            .prepare(
-                "SELECT s.user_id, s.id, s.uploaded_at FROM submissions s
+        let mut stmt = tx.prepare(
+            "SELECT s.user_id, s.id, s.uploaded_at FROM submissions s
                  JOIN users u ON u.id = s.user_id
                  LEFT JOIN qualifications q ON q.submission_id = s.id
                  WHERE u.role = 'student' AND s.spec IS NOT NULL AND s.uploaded_at <= ?1
                  ORDER BY s.user_id, (q.status = 'passed') DESC, s.version DESC",
-            )
-            .map_err(|e| e.to_string())?;
-        stmt.query_map(params![start], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .map_err(|e| e.to_string())?
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?
+        )?;
+        stmt.query_map(params![start], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?
     };
     let mut entered = std::collections::BTreeSet::new();
     for (user, submission, uploaded) in candidates {
@@ -395,20 +389,19 @@ fn choose_entries(site: &Site, championship_id: i64, start: &str) -> Result<usiz
             "INSERT INTO entries (championship_id, user_id, submission_id, late_days) VALUES (?1, ?2, ?3, ?4)",
             params![championship_id, user, submission, i64::from(late)],
         )
-        .map_err(|e| e.to_string())?;
+        ?;
         entered.insert(user);
     }
-    tx.commit().map_err(|e| e.to_string())?;
+    tx.commit()?;
     Ok(entered.len())
 }
 
 /// Runs (or resumes) one championship to its end.
-fn run_championship(site: &Site, id: i64) -> Result<(), String> {
+fn run_championship(site: &Site, id: i64) -> Result<(), SiteError> {
     let row = site
         .db
-        .with(|c| db::championship(c, id))
-        .map_err(|e| e.to_string())?
-        .ok_or("vanished")?;
+        .with(|c| db::championship(c, id))?
+        .ok_or_else(|| SiteError::Vanished(format!("championship {id}")))?;
     let dir = championship_dir(&site.course, id);
     if row.status == "waiting" {
         let now = Timestamp::now().to_string();
@@ -419,7 +412,7 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
                      SELECT ?1, user_id, submission_id, late_days FROM entries WHERE championship_id = ?2",
                     params![id, of],
                 )
-                .map_err(|e| e.to_string())?,
+                ?,
             None => choose_entries(site, id, &now)?,
         };
         if entered < 2 {
@@ -432,21 +425,16 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
             ));
             return Ok(());
         }
-        site.db
-            .execute(
-                "UPDATE championships SET status = 'running', started_at = ?2 WHERE id = ?1",
-                params![id, now],
-            )
-            .map_err(|e| e.to_string())?;
+        site.db.execute(
+            "UPDATE championships SET status = 'running', started_at = ?2 WHERE id = ?1",
+            params![id, now],
+        )?;
         site.log(&format!("championship {id} starts with {entered} players"));
     } else {
         site.log(&format!("championship {id} resumes"));
     }
-    let entries = site
-        .db
-        .with(|c| db::entries(c, id))
-        .map_err(|e| e.to_string())?;
-    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let entries = site.db.with(|c| db::entries(c, id))?;
+    fs::create_dir_all(&dir).map_err(|e| SiteError::file(&dir, e))?;
     let mut cmd = tabula(site);
     cmd.arg("tournament")
         .arg(&site.config.game)
@@ -486,8 +474,10 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
         .create(true)
         .append(true)
         .open(dir.join("run.log"))
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
-    let log_err = log.try_clone().map_err(|e| e.to_string())?;
+        .map_err(|e| SiteError::file(dir.join("run.log"), e))?;
+    let log_err = log
+        .try_clone()
+        .map_err(|e| SiteError::file(dir.join("run.log"), e))?;
     cmd.stdout(log).stderr(log_err);
     let Some(status) = site.run_child(&mut cmd)? else {
         // Stopped with the site: resumed at its next start.
@@ -499,7 +489,7 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
                 "UPDATE championships SET status = 'done', finished_at = ?2, games_scheduled = ?3, message = '' WHERE id = ?1",
                 params![id, Timestamp::now().to_string(), scheduled],
             )
-            .map_err(|e| e.to_string())?;
+            ?;
         site.log(&format!("championship {id} done"));
         Ok(())
     } else {
@@ -510,7 +500,10 @@ fn run_championship(site: &Site, id: i64) -> Result<(), String> {
             .find(|l| !l.trim().is_empty())
             .unwrap_or("")
             .to_string();
-        Err(format!("tabula tournament ended with {status}: {last}"))
+        Err(SiteError::Championship {
+            status: status.to_string(),
+            last,
+        })
     }
 }
 

@@ -202,7 +202,7 @@ pub fn store(
     kept.map_err(|e| {
         let _ = fs::remove_dir_all(&dir);
         forget(db);
-        ours(e)
+        ours(e.to_string())
     })
 }
 
@@ -307,9 +307,10 @@ fn make_player(
                 max_files: config.submissions.max_files,
                 max_bytes: config.max_unpacked().unwrap_or(20 << 20),
             };
-            archive::unpack(archive_kind, data, dir, &caps).map_err(Refusal::Unsafe)?;
+            archive::unpack(archive_kind, data, dir, &caps)
+                .map_err(|e| Refusal::Unsafe(e.to_string()))?;
             write_new(&original, data).map_err(ours)?;
-            match archive::read_manifest(dir).map_err(Refusal::Unplayable)? {
+            match archive::read_manifest(dir).map_err(|e| Refusal::Unplayable(e.to_string()))? {
                 Manifest::Player(file) => {
                     let path = dir.join(&file);
                     let inner = kind_of(&file.to_string_lossy())

@@ -34,6 +34,56 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// Why a fork server gave no player (its entrant's players then start afresh), or a
+/// forked child no sandbox of its own.
+#[derive(Debug, thiserror::Error)]
+pub enum ForkError {
+    /// A system call failed: the step, and the system's words.
+    #[error("{step}: {source}")]
+    System {
+        step: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The fork server itself could not be started.
+    #[error("cannot start it: {0}")]
+    Start(protocol::Fault),
+    /// It answered what the fork protocol does not allow, or not at all.
+    #[error("{0}")]
+    Protocol(String),
+    #[error("no control group for the game")]
+    NoGroup,
+    /// The child's system-call filter could not be installed.
+    #[error(transparent)]
+    Sandbox(#[from] crate::players::sandbox::SandboxError),
+    #[error("cannot move the child into its group")]
+    Adopt,
+}
+
+impl ForkError {
+    fn system(step: &str) -> impl FnOnce(std::io::Error) -> ForkError {
+        move |source| ForkError::System {
+            step: step.to_string(),
+            source,
+        }
+    }
+
+    fn nix(step: &str) -> impl FnOnce(nix::errno::Errno) -> ForkError {
+        move |errno| ForkError::System {
+            step: step.to_string(),
+            source: errno.into(),
+        }
+    }
+
+    /// The last system error, for a step done with `libc` directly.
+    fn last_os(step: &str) -> ForkError {
+        ForkError::System {
+            step: step.to_string(),
+            source: std::io::Error::last_os_error(),
+        }
+    }
+}
+
 /// Set to `0` to start every player afresh for its game.
 pub const ENV: &str = "TABULA_FORK_SERVER";
 
@@ -226,20 +276,20 @@ impl Template {
         }
     }
 
-    fn start(&self) -> Result<Running, String> {
-        let (ours, theirs) = UnixStream::pair().map_err(|e| e.to_string())?;
+    fn start(&self) -> Result<Running, ForkError> {
+        let (ours, theirs) = UnixStream::pair().map_err(ForkError::system("socketpair"))?;
         let (child, group) = protocol::spawn(
             &self.launch,
             Stdio::from(OwnedFd::from(theirs)),
             Stdio::null(),
         )
-        .map_err(|f| f.to_string())?;
+        .map_err(ForkError::Start)?;
         let mut child = child;
         if let Some(stderr) = child.stderr.take() {
             let log = self.launch.log.clone();
             std::thread::spawn(move || protocol::copy_bounded(stderr, log.as_deref(), None));
         }
-        let replies = BufReader::new(ours.try_clone().map_err(|e| e.to_string())?);
+        let replies = BufReader::new(ours.try_clone().map_err(ForkError::system("dup"))?);
         Ok(Running {
             child,
             group,
@@ -255,7 +305,7 @@ impl Template {
         line: &str,
         fds: &[RawFd],
         timeout: Duration,
-    ) -> Result<String, String> {
+    ) -> Result<String, ForkError> {
         // The first answer waits for the loading too.
         let timeout = if running.loaded {
             timeout
@@ -265,7 +315,7 @@ impl Template {
         running
             .control
             .set_read_timeout(Some(timeout))
-            .map_err(|e| e.to_string())?;
+            .map_err(ForkError::system("setting a timeout"))?;
         let text = format!("{line}\n");
         let iov = [IoSlice::new(text.as_bytes())];
         let rights = [ControlMessage::ScmRights(fds)];
@@ -277,14 +327,14 @@ impl Template {
             MsgFlags::MSG_NOSIGNAL,
             None,
         )
-        .map_err(|e| format!("it stopped listening ({e})"))?;
+        .map_err(|e| ForkError::Protocol(format!("it stopped listening ({e})")))?;
         let mut reply = String::new();
         (&mut running.replies)
             .take(1024)
             .read_line(&mut reply)
-            .map_err(|e| format!("no answer ({e})"))?;
+            .map_err(|e| ForkError::Protocol(format!("no answer ({e})")))?;
         if reply.is_empty() {
-            return Err("it ended".into());
+            return Err(ForkError::Protocol("it ended".into()));
         }
         running.loaded = true;
         Ok(reply.trim().to_string())
@@ -292,22 +342,28 @@ impl Template {
 
     /// Forks a player for one game: its group made and joined, its cores set, its pipes
     /// in place.
-    fn fork(self: &Arc<Self>, game: &Launch, seed: u64) -> Result<PlayerProcess, String> {
+    fn fork(self: &Arc<Self>, game: &Launch, seed: u64) -> Result<PlayerProcess, ForkError> {
         let limits = game.limits;
         let group = Hierarchies::detect()
             .create(limits.memory_bytes, limits.processes, &game.cores)
-            .ok_or("no control group for the game")?;
-        let (commands_read, commands_write) = std::io::pipe().map_err(|e| e.to_string())?;
-        let (answers_read, answers_write) = std::io::pipe().map_err(|e| e.to_string())?;
-        let (log_read, log_write) = std::io::pipe().map_err(|e| e.to_string())?;
-        let (handshake, theirs) = UnixStream::pair().map_err(|e| e.to_string())?;
-        setsockopt(&handshake, sockopt::PassCred, &true).map_err(|e| e.to_string())?;
+            .ok_or(ForkError::NoGroup)?;
+        let (commands_read, commands_write) = std::io::pipe().map_err(ForkError::system("pipe"))?;
+        let (answers_read, answers_write) = std::io::pipe().map_err(ForkError::system("pipe"))?;
+        let (log_read, log_write) = std::io::pipe().map_err(ForkError::system("pipe"))?;
+        let (handshake, theirs) = UnixStream::pair().map_err(ForkError::system("socketpair"))?;
+        setsockopt(&handshake, sockopt::PassCred, &true)
+            .map_err(ForkError::nix("asking for credentials"))?;
         let pid = {
-            let mut running = self.running.lock().map_err(|_| "a fork failed before")?;
+            let mut running = self
+                .running
+                .lock()
+                .map_err(|_| ForkError::Protocol("a fork failed before".into()))?;
             if running.is_none() {
                 *running = Some(self.start()?);
             }
-            let server = running.as_mut().ok_or("not running")?;
+            let server = running
+                .as_mut()
+                .ok_or_else(|| ForkError::Protocol("not running".into()))?;
             let fds = [
                 commands_read.as_raw_fd(),
                 answers_write.as_raw_fd(),
@@ -318,21 +374,21 @@ impl Template {
             reply
                 .strip_prefix("forked ")
                 .and_then(|p| p.trim().parse::<i32>().ok())
-                .ok_or_else(|| format!("it answered {reply:?} to a fork"))?
+                .ok_or_else(|| ForkError::Protocol(format!("it answered {reply:?} to a fork")))?
         };
         drop((commands_read, answers_write, log_write, theirs));
         let host_pid = who_is_there(&handshake)?;
         if !group.adopt(host_pid) {
             // SAFETY: the child waits on the handshake, so its id is still its.
             unsafe { libc::kill(host_pid, libc::SIGKILL) };
-            return Err("cannot move the child into its group".into());
+            return Err(ForkError::Adopt);
         }
         if !game.cores.is_empty() && !group.pins_cores() {
             set_cores(host_pid, &game.cores);
         }
         (&handshake)
             .write_all(b"g")
-            .map_err(|e| format!("the child went away ({e})"))?;
+            .map_err(|e| ForkError::Protocol(format!("the child went away ({e})")))?;
         Ok(PlayerProcess::forked(
             self.clone(),
             pid,
@@ -349,10 +405,10 @@ impl Template {
 
 /// The process id (as this process sees it) of whoever writes first on `handshake`:
 /// the kernel vouches for it (`SCM_CREDENTIALS`).
-fn who_is_there(handshake: &UnixStream) -> Result<i32, String> {
+fn who_is_there(handshake: &UnixStream) -> Result<i32, ForkError> {
     handshake
         .set_read_timeout(Some(REQUEST_TIMEOUT))
-        .map_err(|e| e.to_string())?;
+        .map_err(ForkError::system("setting a timeout"))?;
     let mut byte = [0u8; 1];
     let mut iov = [IoSliceMut::new(&mut byte)];
     let mut space = nix::cmsg_space!(nix::sys::socket::UnixCredentials);
@@ -362,17 +418,21 @@ fn who_is_there(handshake: &UnixStream) -> Result<i32, String> {
         Some(&mut space),
         MsgFlags::MSG_CMSG_CLOEXEC,
     )
-    .map_err(|e| format!("the child did not say who it is ({e})"))?;
+    .map_err(|e| ForkError::Protocol(format!("the child did not say who it is ({e})")))?;
     if msg.bytes == 0 {
-        return Err("the child ended before its game".into());
+        return Err(ForkError::Protocol(
+            "the child ended before its game".into(),
+        ));
     }
-    let cmsgs = msg.cmsgs().map_err(|e| e.to_string())?;
+    let cmsgs = msg.cmsgs().map_err(ForkError::nix("reading credentials"))?;
     for cmsg in cmsgs {
         if let ControlMessageOwned::ScmCredentials(creds) = cmsg {
             return Ok(creds.pid());
         }
     }
-    Err("the child's id did not come with it".into())
+    Err(ForkError::Protocol(
+        "the child's id did not come with it".into(),
+    ))
 }
 
 fn set_cores(pid: i32, cores: &[usize]) {

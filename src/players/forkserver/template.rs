@@ -15,6 +15,7 @@
 //!
 //! It ends at the end of its input: the referee closed the socket.
 
+use super::ForkError;
 use crate::game::GameError;
 use crate::players::serve::{Loaded, serve_loaded};
 use nix::sys::socket::{ControlMessageOwned, MsgFlags, recvmsg};
@@ -273,7 +274,7 @@ struct CapData {
 }
 
 /// Sets this thread's capabilities (the first 32; the others are never held here).
-fn set_capabilities(effective: u32, permitted: u32) -> Result<(), String> {
+fn set_capabilities(effective: u32, permitted: u32) -> Result<(), ForkError> {
     let header = CapHeader {
         version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
         pid: 0,
@@ -290,7 +291,7 @@ fn set_capabilities(effective: u32, permitted: u32) -> Result<(), String> {
     let done =
         unsafe { libc::syscall(libc::SYS_capset, &header as *const CapHeader, data.as_ptr()) };
     if done != 0 {
-        return Err(format!("capset: {}", std::io::Error::last_os_error()));
+        return Err(ForkError::last_os("capset"));
     }
     Ok(())
 }
@@ -300,7 +301,7 @@ fn set_capabilities(effective: u32, permitted: u32) -> Result<(), String> {
 /// `sandbox::View::forks_games`), it keeps only the permitted one, which a forked
 /// child raises to give its game mounts of its own, then drops. Neither the fork
 /// server's code nor anything it starts holds it in effect.
-pub fn keep_mount_capability_for_children() -> Result<(), String> {
+pub fn keep_mount_capability_for_children() -> Result<(), ForkError> {
     // SAFETY: prctl on this process's own ambient set.
     unsafe {
         // PR_CAP_AMBIENT (47), PR_CAP_AMBIENT_CLEAR_ALL (4).
@@ -314,16 +315,15 @@ pub fn keep_mount_capability_for_children() -> Result<(), String> {
 /// where `/tmp` and `/dev/shm` are fresh, empty tmpfs of `bytes` each (counted
 /// against its game's memory: it writes them), over the fork server's; the rest is
 /// as the fork server's sandbox has it, read-only. Then every capability goes.
-fn own_mounts(bytes: u64) -> Result<(), String> {
+fn own_mounts(bytes: u64) -> Result<(), ForkError> {
     use std::ffi::CString;
     set_capabilities(SYS_ADMIN, SYS_ADMIN)?;
-    let fail = |what: &str| format!("{what}: {}", std::io::Error::last_os_error());
     // SAFETY: unshare and mount with NUL-terminated strings that outlive the calls.
     unsafe {
         if libc::unshare(libc::CLONE_NEWNS) != 0 {
-            return Err(fail("unshare"));
+            return Err(ForkError::last_os("unshare"));
         }
-        let root = CString::new("/").map_err(|e| e.to_string())?;
+        let root = c"/";
         if libc::mount(
             std::ptr::null(),
             root.as_ptr(),
@@ -332,7 +332,7 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
             std::ptr::null(),
         ) != 0
         {
-            return Err(fail("making the mounts private"));
+            return Err(ForkError::last_os("making the mounts private"));
         }
         // What the sandbox bound under /tmp (the rules folder, a player's folder,
         // when they lie in the host's /tmp) is held by a descriptor, to be bound
@@ -345,11 +345,11 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
                 (fd >= 0).then_some((path, fd))
             })
             .collect::<Vec<_>>();
-        let tmpfs = CString::new("tmpfs").map_err(|e| e.to_string())?;
+        let tmpfs = c"tmpfs";
         let options = CString::new(format!("size={},mode=1777", bytes.max(1 << 20)))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| ForkError::system("the tmpfs options")(e.into()))?;
         for dir in ["/tmp", "/dev/shm"] {
-            let target = CString::new(dir).map_err(|e| e.to_string())?;
+            let target = CString::new(dir).map_err(|e| ForkError::system(dir)(e.into()))?;
             if libc::mount(
                 tmpfs.as_ptr(),
                 target.as_ptr(),
@@ -358,7 +358,7 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
                 options.as_ptr().cast(),
             ) != 0
             {
-                return Err(fail(&format!("mounting {dir}")));
+                return Err(ForkError::last_os(&format!("mounting {dir}")));
             }
         }
         for (path, fd) in kept {
@@ -370,10 +370,11 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
                     .map_or(Ok(()), std::fs::create_dir_all)
                     .and_then(|_| std::fs::File::create(&path).map(drop))
             };
-            made.map_err(|e| format!("making {}: {e}", path.display()))?;
-            let source = CString::new(format!("/proc/self/fd/{fd}")).map_err(|e| e.to_string())?;
-            let target =
-                CString::new(path.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
+            made.map_err(ForkError::system(&format!("making {}", path.display())))?;
+            let source = CString::new(format!("/proc/self/fd/{fd}"))
+                .map_err(|e| ForkError::system("a descriptor's path")(e.into()))?;
+            let target = CString::new(path.as_os_str().as_encoded_bytes())
+                .map_err(|e| ForkError::system(&path.display().to_string())(e.into()))?;
             if libc::mount(
                 source.as_ptr(),
                 target.as_ptr(),
@@ -393,14 +394,17 @@ fn own_mounts(bytes: u64) -> Result<(), String> {
                     std::ptr::null(),
                 ) != 0
             {
-                return Err(fail(&format!("binding {} again", path.display())));
+                return Err(ForkError::last_os(&format!(
+                    "binding {} again",
+                    path.display()
+                )));
             }
             libc::close(fd);
         }
     }
     set_capabilities(0, 0)?;
     // The sandbox's whole seccomp filter: its mounts made, the child needs them no more.
-    crate::players::sandbox::install_seccomp().map_err(|e| e.to_string())
+    Ok(crate::players::sandbox::install_seccomp()?)
 }
 
 /// The outermost mount points below `dir` (not `dir` itself), from

@@ -248,7 +248,7 @@ fn set_password_answer(
             s,
             StatusCode::BAD_REQUEST,
             "Password not set",
-            &e,
+            &e.to_string(),
             "/password",
         ),
     }

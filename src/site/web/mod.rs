@@ -21,7 +21,7 @@ mod teacher;
 
 use super::auth::{self, Session};
 use super::db;
-use super::{Site, pages};
+use super::{Site, SiteError, pages};
 use axum::Router;
 use axum::extract::rejection::{FormRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Form, Path, Request, State};
@@ -180,7 +180,7 @@ async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> 
     })
     .await
     .map_err(|e| e.to_string())
-    .and_then(|r| r);
+    .and_then(|r| r.map_err(|e| e.to_string()));
     let session = match session {
         Ok(s) => s,
         Err(e) => {
@@ -285,7 +285,7 @@ fn html(site: &Site, session: &Session, name: &str, extra: Value) -> Response {
     match pages::render(name, ctx) {
         Ok(text) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response(),
         Err(e) => {
-            site.log(&e);
+            site.log(&e.to_string());
             (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "this page could not be drawn",
@@ -433,20 +433,20 @@ pub fn grade_text(g: f64) -> String {
 /// qualification and championship workers. A stop waits `STOP_GRACE` at most for
 /// the requests under way; the games the workers' children were playing stop with
 /// the process and are resumed at the next start.
-pub fn serve(site: Site, listen: &str) -> Result<(), String> {
+pub fn serve(site: Site, listen: &str) -> Result<(), SiteError> {
     let site = Arc::new(site);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the web server: {e}"))?;
+        .map_err(|e| SiteError::server("cannot start the web server", e))?;
     let stopped = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(listen)
             .await
-            .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+            .map_err(|e| SiteError::server(format!("cannot listen on {listen}"), e))?;
         let addr = listener
             .local_addr()
-            .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+            .map_err(|e| SiteError::server(format!("cannot listen on {listen}"), e))?;
         for (name, work) in [
             (
                 "qualification",
@@ -461,7 +461,7 @@ pub fn serve(site: Site, listen: &str) -> Result<(), String> {
             std::thread::Builder::new()
                 .name(name.into())
                 .spawn(move || work(site))
-                .map_err(|e| format!("cannot start the {name} worker: {e}"))?;
+                .map_err(|e| SiteError::server(format!("cannot start the {name} worker"), e))?;
         }
         site.log(&format!(
             "serving {} on http://{addr}/",
@@ -479,10 +479,10 @@ pub fn serve(site: Site, listen: &str) -> Result<(), String> {
             tokio::time::sleep(STOP_GRACE).await;
         };
         tokio::select! {
-            r = server => r.map_err(|e| format!("the web server stopped: {e}"))?,
+            r = server => r.map_err(|e| SiteError::server("the web server stopped", e))?,
             () = grace => site.log("stopping with requests still under way"),
         }
-        Ok::<(), String>(())
+        Ok::<(), SiteError>(())
     });
     site.runner_stop();
     // The runtime's blocking threads may be inside a page that has not finished:

@@ -7,6 +7,7 @@ use super::{
     not_found_page, ser, when,
 };
 use crate::referee::championship::{self, GAMES_FILE};
+use crate::site::SiteError;
 use crate::site::db::{self, User};
 use crate::site::runner;
 use crate::site::{Site, auth::Session};
@@ -341,7 +342,7 @@ type FinalLine = (String, Vec<Option<f64>>, f64, f64);
 
 /// The final grades: each counted, finished championship's grades, and the
 /// assignment's formula over them.
-fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<FinalLine>), String> {
+fn final_grades(site: &Site) -> Result<(Vec<i64>, Vec<FinalLine>), SiteError> {
     let rows = site.db.with(|c| db::championships(c))?;
     let mut counted = Vec::new();
     let mut per: Vec<Vec<(String, f64)>> = Vec::new();
