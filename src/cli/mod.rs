@@ -17,6 +17,7 @@ mod repl;
 mod serve;
 mod table;
 mod tournament;
+mod web;
 
 use crate::engine::ReplAnswer;
 use crate::engine::term::{self, Term};
@@ -45,6 +46,7 @@ use query::{QueryArgs, query};
 use repl::{ReplArgs, repl};
 use serve::{ServeArgs, serve};
 use tournament::{TournamentArgs, tournament};
+use web::{WebArgs, web};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -70,6 +72,9 @@ enum Command {
     Gui(GuiArgs),
     /// Play a game in the terminal
     Play(PlayArgs),
+    /// Play in the browser: serves a page where people play any game against the
+    /// computer or each other (`tabula web --open`)
+    Web(WebArgs),
     /// A Prolog toplevel with a game's rules loaded
     Repl(ReplArgs),
     /// Run one Prolog goal against a game's rules and print every solution
@@ -177,6 +182,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Gui(args)) => gui(args),
         Some(Command::Play(args)) => play(args),
+        Some(Command::Web(args)) => web(args),
         Some(Command::Repl(args)) => repl(args),
         Some(Command::Query(args)) => return query(args),
         Some(Command::Check(args)) => return check(args),

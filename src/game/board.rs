@@ -5,6 +5,10 @@
 use crate::engine::term::{self, Term};
 use serde::Serialize;
 
+/// The drawing of a [`Board`] in a browser (SVG), shared by every page of tabula:
+/// the championship page and the game in the browser.
+pub const BOARD_JS: &str = include_str!("board.js");
+
 /// The board's geometry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]

@@ -1,11 +1,18 @@
-//! The faces people use: the window (`window`, eframe), the terminal (`terminal`), the
-//! REPL (`repl`), boards drawn as text (`text`), and taking moves back (`undo`), which
-//! every face shares.
+//! The faces people use: the window (`window`, eframe), the browser (`web`), the
+//! terminal (`terminal`), the REPL (`repl`), boards drawn as text (`text`); and what
+//! the faces where people play share: a game in progress (`session`), taking moves
+//! back (`undo`), and rules edited live (`watch`).
 
 pub mod repl;
+#[cfg(any(feature = "gui", feature = "web"))]
+pub mod session;
 pub mod terminal;
 pub mod text;
 pub mod undo;
+#[cfg(any(feature = "gui", feature = "web"))]
+pub mod watch;
+#[cfg(feature = "web")]
+pub mod web;
 #[cfg(feature = "gui")]
 pub mod window;
 

@@ -269,7 +269,7 @@ fn the_new_game_panel_sets_up_a_board() {
 #[test]
 fn saving_a_rules_file_triggers_a_reload() {
     use tabula::game::Rules;
-    use tabula::ui::window::watch::{Reload, Watcher};
+    use tabula::ui::watch::{Reload, Watcher};
     let (file, text) = copy_rules("watch");
     let game = find_game("dots").unwrap();
     let rules = Rules::load(game, Some(&file)).unwrap();

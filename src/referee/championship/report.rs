@@ -11,6 +11,8 @@ use serde_json::{Value, json};
 
 const TEMPLATE: &str = include_str!("report_page.html");
 const MARKER: &str = "/*TABULA_DATA*/";
+/// Where the board renderer shared by tabula's pages goes.
+const BOARD_MARKER: &str = "/*TABULA_BOARD_JS*/";
 
 /// The page for a championship's results.
 pub fn page(
@@ -108,12 +110,14 @@ pub fn page(
             e,
         )
     })?;
-    if !TEMPLATE.contains(MARKER) {
+    if !TEMPLATE.contains(MARKER) || !TEMPLATE.contains(BOARD_MARKER) {
         return Err(GameError::Contract(
             "the page template lost its data marker".into(),
         ));
     }
-    Ok(TEMPLATE.replacen(MARKER, &pack(&text)?, 1))
+    Ok(TEMPLATE
+        .replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1)
+        .replacen(MARKER, &pack(&text)?, 1))
 }
 
 /// The page's data, gzipped and in base64: every position of every game repeats most of

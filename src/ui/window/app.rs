@@ -8,13 +8,13 @@ use super::board_painter;
 use super::computer::{Computer, ProgramGame};
 use super::new_game::NewGame;
 use super::panels::{self, Widgets, Window};
-use super::session::Session;
-use super::watch::{Reload, Watcher};
 use crate::engine::term::Term;
 use crate::game::board::Region;
 use crate::game::{GameError, GameInfo, Move, Rules};
 use crate::players::program;
 use crate::players::spec::PlayerSpec;
+use crate::ui::session::Session;
+use crate::ui::watch::{Reload, Watcher};
 use egui::{Key, Ui};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -282,7 +282,7 @@ impl TabulaApp {
 
     /// Reloads the rules now (what a save of a rules file triggers).
     pub fn reload_now(&mut self) {
-        let loaded = super::watch::load_and_check(self.game, self.rules_file.as_deref());
+        let loaded = crate::ui::watch::load_and_check(self.game, self.rules_file.as_deref());
         self.apply_reload(loaded);
     }
 

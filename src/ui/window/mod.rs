@@ -9,8 +9,6 @@ pub mod computer;
 pub mod new_game;
 pub mod palette;
 mod panels;
-pub mod session;
-pub mod watch;
 
 pub use app::{GuiOptions, TabulaApp};
 

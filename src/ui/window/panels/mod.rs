@@ -28,11 +28,11 @@ pub mod status;
 
 use super::board_painter::Layout;
 use super::new_game::NewGame;
-use super::session::Session;
 use crate::engine::term::Term;
 use crate::game::board::Region;
 use crate::game::{GameInfo, Move};
 use crate::players::spec::PlayerSpec;
+use crate::ui::session::Session;
 use std::path::PathBuf;
 
 /// The state of the window's widgets, which the panels keep between frames.

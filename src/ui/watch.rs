@@ -1,5 +1,5 @@
 //! Editing rules live: the rules files are watched (notify), and on a save they are
-//! loaded into a fresh engine and checked off the window's thread. Good rules replace
+//! loaded into a fresh engine and checked off the game's thread. Good rules replace
 //! the old ones; broken rules are reported with file and line, and play goes on with
 //! the last good ones.
 

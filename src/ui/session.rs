@@ -1,4 +1,4 @@
-//! A game in progress, as the window shows it: the positions so far and what the rules
+//! A game in progress, as the window and the browser show it: the positions so far and what the rules
 //! say about the current one. Every fact here was asked of the Prolog contract.
 
 use crate::engine::term::Term;

@@ -1,0 +1,181 @@
+//! The new-game form a page sends, checked against what the game declares: its
+//! options (`game_info/1`'s `options`, each with its domain) and its players (a
+//! person, or one of the levels its players file offers). Nothing a page sends
+//! reaches the rules unchecked, and nothing here knows a game.
+
+use crate::engine::term::Term;
+use crate::game::{Domain, GameInfo};
+use crate::players::spec::PlayerSpec;
+use std::collections::BTreeMap;
+
+/// The longest text option (a position) a page may send.
+const MAX_TEXT: usize = 4096;
+/// The most seats a game may have.
+const MAX_SEATS: usize = 8;
+
+/// A new game, as the page's form sends it.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Form {
+    /// The game's name (the server's game when left out).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Option name → value (a number, a word, a text, or `"random"` for a seed).
+    #[serde(default)]
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// Who sits at each seat, in order: `"human"` or a level's name.
+    #[serde(default)]
+    pub seats: Vec<String>,
+}
+
+/// The options of `initial_state/2` and the seats the form describes, or why not
+/// (words for the person at the form).
+pub fn check(game: &GameInfo, form: &Form) -> Result<(Vec<Term>, Vec<PlayerSpec>), String> {
+    for name in form.options.keys() {
+        if !game.options.iter().any(|o| &o.name == name) {
+            return Err(format!("{} has no option {name:?}", game.title));
+        }
+    }
+    let mut options = Vec::new();
+    for option in &game.options {
+        let Some(value) = form.options.get(&option.name) else {
+            continue;
+        };
+        let text = match value {
+            serde_json::Value::String(s) => s.trim().to_string(),
+            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Null => continue,
+            _ => return Err(format!("{}: give a number or a word", option.text)),
+        };
+        let term = match &option.domain {
+            Domain::Integer { min, max } => {
+                let n: i64 = text
+                    .parse()
+                    .map_err(|_| format!("{}: {text:?} is not a whole number", option.text))?;
+                if n < *min || n > *max {
+                    return Err(format!(
+                        "{}: {n} is not between {min} and {max}",
+                        option.text
+                    ));
+                }
+                Term::integer(n)
+            }
+            Domain::OneOf(values) => {
+                if !values.contains(&text) {
+                    return Err(format!(
+                        "{}: {text:?} is not one of {}",
+                        option.text,
+                        values.join(", ")
+                    ));
+                }
+                Term::atom(&text)
+            }
+            Domain::Text => {
+                if text.is_empty() {
+                    continue;
+                }
+                if text.len() > MAX_TEXT {
+                    return Err(format!("{}: at most {MAX_TEXT} characters", option.text));
+                }
+                Term::string(text.as_str())
+            }
+            Domain::Seed => match text.as_str() {
+                "" | "false" | "off" => continue,
+                "random" | "true" | "on" => {
+                    Term::integer(rand::random::<u64>() as i64 & ((1 << 62) - 1))
+                }
+                digits => Term::integer(
+                    digits.parse::<u64>().map_err(|_| {
+                        format!("{}: {digits:?} is not a seed (a whole number)", option.text)
+                    })? as i64
+                        & ((1 << 62) - 1),
+                ),
+            },
+        };
+        options.push(Term::compound(&option.name, [term]));
+    }
+    let players = players(game, form);
+    if form.seats.len() > MAX_SEATS {
+        return Err(format!("at most {MAX_SEATS} seats"));
+    }
+    let names: Vec<String> = game.levels.iter().map(|l| l.name.clone()).collect();
+    let levels: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut seats = Vec::with_capacity(players);
+    for k in 0..players {
+        let word = form.seats.get(k).map_or("human", |s| s.trim());
+        let seat = match word {
+            "human" | "person" | "" => PlayerSpec::Human,
+            level if levels.contains(&level) || level == "ai" => {
+                PlayerSpec::Builtin(level.to_string()).resolved(&names)
+            }
+            other => {
+                return Err(format!(
+                    "seat {}: {other:?} is not a player of {} (a person, or one of {})",
+                    k + 1,
+                    game.title,
+                    levels.join(", ")
+                ));
+            }
+        };
+        seats.push(seat);
+    }
+    Ok((options, seats))
+}
+
+/// The number of seats: the `players` option when the game has one, else its sides,
+/// else two.
+fn players(game: &GameInfo, form: &Form) -> usize {
+    let from_option = game
+        .options
+        .iter()
+        .find(|o| o.name == "players")
+        .and_then(|o| {
+            form.options
+                .get("players")
+                .and_then(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok()))
+                .or(o.default_integer())
+        })
+        .and_then(|n| usize::try_from(n).ok());
+    from_option
+        .unwrap_or(if game.sides.is_empty() {
+            2
+        } else {
+            game.sides.len()
+        })
+        .clamp(1, MAX_SEATS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::find_game;
+
+    fn form(json: serde_json::Value) -> Form {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn options_are_checked_against_their_domains() {
+        let dots = find_game("dots").unwrap();
+        let (options, seats) = check(
+            dots,
+            &form(serde_json::json!({"options": {"rows": 3, "cols": "4"}, "seats": ["human", "random"]})),
+        )
+        .unwrap();
+        assert_eq!(options.len(), 2, "{options:?}");
+        assert!(seats[0].is_human() && !seats[1].is_human());
+        let too_big = check(dots, &form(serde_json::json!({"options": {"rows": 99}}))).unwrap_err();
+        assert!(too_big.contains("not between"), "{too_big}");
+        let unknown = check(dots, &form(serde_json::json!({"options": {"bogus": 1}}))).unwrap_err();
+        assert!(unknown.contains("no option \"bogus\""), "{unknown}");
+        let player =
+            check(dots, &form(serde_json::json!({"seats": ["cmd:rm -rf /"]}))).unwrap_err();
+        assert!(player.contains("is not a player"), "{player}");
+    }
+
+    #[test]
+    fn unknown_fields_are_refused() {
+        assert!(serde_json::from_value::<Form>(serde_json::json!({"gmae": "dots"})).is_err());
+    }
+}

@@ -1,0 +1,413 @@
+//! `tabula web`: games in the browser. One page (`page.html`, with the board renderer
+//! every page of tabula shares, `src/game/board.js`) and a small JSON API:
+//!
+//! - `GET /api/catalog`: the games this server knows, each with its options (and their
+//!   domains), sides and players, for the new-game form;
+//! - `POST /api/games` (a [`form::Form`]): a new game; its id;
+//! - `GET /api/games/{id}`: the game now ([`snapshot`]); `GET /api/games/{id}/events`:
+//!   the same, again at every change (Server-Sent Events);
+//! - `POST /api/games/{id}/move` (`{"move": TEXT}`), `/undo`, `/hint`.
+//!
+//! Moves are read and judged by the rules, never by the page; each game has a thread
+//! and an engine of its own ([`games`]), and the server holds a bounded number of them.
+
+mod form;
+mod games;
+mod snapshot;
+
+pub use games::Limits;
+
+use crate::game::{GameInfo, catalog, palette};
+use axum::Router;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use form::Form;
+use games::{Refusal, Table};
+use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+const PAGE: &str = include_str!("page.html");
+const BOARD_MARKER: &str = "/*TABULA_BOARD_JS*/";
+/// The most a request may send (a move, a form with a position in it).
+const MAX_BODY: usize = 16 * 1024;
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("{doing}: {source}")]
+    Server {
+        doing: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// What `tabula web` serves.
+pub struct WebOptions {
+    /// The game the page offers first (else the default game).
+    pub game: Option<&'static GameInfo>,
+    /// A rules file to play instead of its game's own (`--rules`).
+    pub rules_file: Option<PathBuf>,
+    pub listen: String,
+    pub limits: Limits,
+    /// Open the page in a browser, when one is there.
+    pub open: bool,
+}
+
+struct Server {
+    table: Table,
+    /// The games the page offers: the catalog's, and the one `--rules` declares.
+    games: Vec<&'static GameInfo>,
+    first: Option<&'static GameInfo>,
+}
+
+impl Server {
+    fn game(&self, name: Option<&str>) -> Option<&'static GameInfo> {
+        match name {
+            None => self.first.or_else(|| self.games.first().copied()),
+            Some(name) => self.games.iter().copied().find(|g| g.is_called(name)),
+        }
+    }
+}
+
+/// Serves until Ctrl-C (or SIGTERM).
+pub fn serve(options: WebOptions) -> Result<(), WebError> {
+    let mut games: Vec<&'static GameInfo> = catalog::catalog().games.to_vec();
+    if let Some(first) = options.game
+        && !games.iter().any(|g| std::ptr::eq(*g, first))
+    {
+        games.insert(0, first);
+    }
+    let server = Arc::new(Server {
+        table: Table::new(options.limits, options.rules_file),
+        games,
+        first: options.game.or_else(catalog::default_game),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|source| WebError::Server {
+            doing: "cannot start the web server".into(),
+            source,
+        })?;
+    let listen = options.listen;
+    let open = options.open;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(&listen)
+            .await
+            .map_err(|source| WebError::Server {
+                doing: format!("cannot listen on {listen}"),
+                source,
+            })?;
+        let addr = listener.local_addr().map_err(|source| WebError::Server {
+            doing: format!("cannot listen on {listen}"),
+            source,
+        })?;
+        let url = format!("http://{addr}/");
+        println!("tabula web: open {url} in a browser (Ctrl-C stops)");
+        if open {
+            open_browser(&url);
+        }
+        axum::serve(listener, router(server.clone()))
+            .with_graceful_shutdown(shutdown())
+            .await
+            .map_err(|source| WebError::Server {
+                doing: "the web server stopped".into(),
+                source,
+            })
+    })?;
+    server.table.end_all();
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    Ok(())
+}
+
+fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/catalog", get(catalog_json))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(game_now))
+        .route("/api/games/{id}/events", get(game_events))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/hint", post(hint))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(server)
+}
+
+async fn shutdown() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = ctrl_c => {},
+                    _ = term.recv() => {},
+                }
+            }
+            Err(_) => {
+                let _ = ctrl_c.await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+/// Opens `url` in the desktop's browser, if there is one; says so if not.
+fn open_browser(url: &str) {
+    let opener = std::env::var("BROWSER")
+        .ok()
+        .filter(|b| !b.trim().is_empty())
+        .unwrap_or_else(|| "xdg-open".to_string());
+    let started = std::process::Command::new(&opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if started.is_err() {
+        eprintln!("tabula web: no browser to open ({opener} did not start): open {url} yourself");
+    }
+}
+
+type Shared = State<Arc<Server>>;
+
+async fn page() -> Response {
+    let html = PAGE.replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1);
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// An error for the page: its status and words.
+fn refused(status: StatusCode, message: impl std::fmt::Display) -> Response {
+    (status, axum::Json(json!({"error": message.to_string()}))).into_response()
+}
+
+fn refusal(r: Refusal) -> Response {
+    let status = match r {
+        Refusal::NoGame(_) | Refusal::Gone => StatusCode::NOT_FOUND,
+        Refusal::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Refusal::Bad(_) => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    refused(status, r)
+}
+
+async fn catalog_json(State(server): Shared) -> Response {
+    let games: Vec<Value> = server.games.iter().map(|g| game_json(g)).collect();
+    axum::Json(json!({
+        "games": games,
+        "first": server.game(None).map(|g| g.name.clone()),
+        "palette": palette::as_json(),
+        "move_ms": server.table.limits.move_ms,
+        "open_games": server.table.open_games(),
+    }))
+    .into_response()
+}
+
+/// A game for the new-game form.
+fn game_json(g: &GameInfo) -> Value {
+    use crate::game::Domain;
+    let options: Vec<Value> = g
+        .options
+        .iter()
+        .map(|o| {
+            let domain = match &o.domain {
+                Domain::Integer { min, max } => json!({"kind": "integer", "min": min, "max": max}),
+                Domain::OneOf(values) => json!({"kind": "one_of", "values": values}),
+                Domain::Text => json!({"kind": "text"}),
+                Domain::Seed => json!({"kind": "seed"}),
+            };
+            let default = o.default.as_ref().map(|d| {
+                crate::engine::term::as_i64(d)
+                    .map(Value::from)
+                    .or_else(|| crate::engine::term::as_text(d).map(Value::from))
+                    .unwrap_or(Value::Null)
+            });
+            json!({"name": o.name, "text": o.text, "domain": domain, "default": default})
+        })
+        .collect();
+    let levels: Vec<Value> = g
+        .levels
+        .iter()
+        .map(|l| json!({"name": l.name, "text": l.text}))
+        .collect();
+    json!({
+        "name": g.name,
+        "title": g.title,
+        "summary": g.summary,
+        "sides": g.sides,
+        "options": options,
+        "levels": levels,
+        "strongest": g.strongest,
+        "notation_hint": g.notation_hint,
+    })
+}
+
+async fn new_game(
+    State(server): Shared,
+    body: Result<axum::Json<Form>, JsonRejection>,
+) -> Response {
+    let form = match body {
+        Ok(axum::Json(form)) => form,
+        Err(e) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                format!("the form does not read: {}", e.body_text()),
+            );
+        }
+    };
+    let Some(game) = server.game(form.game.as_deref()) else {
+        return refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("no game {:?} here", form.game.unwrap_or_default()),
+        );
+    };
+    let table = server.clone();
+    match tokio::task::spawn_blocking(move || table.table.start(game, form)).await {
+        Ok(Ok(id)) => axum::Json(json!({"id": id})).into_response(),
+        Ok(Err(r)) => refusal(r),
+        Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
+/// A game's number from its address, or the page that says there is no such game.
+fn game_id(id: &str) -> Result<u64, Box<Response>> {
+    id.parse()
+        .map_err(|_| Box::new(refused(StatusCode::NOT_FOUND, format!("no game {id:?}"))))
+}
+
+async fn game_now(State(server): Shared, Path(id): Path<String>) -> Response {
+    let id = match game_id(&id) {
+        Ok(id) => id,
+        Err(r) => return *r,
+    };
+    match server.table.watch(id) {
+        Ok(rx) => json_text(rx.borrow().as_str()),
+        Err(r) => refusal(r),
+    }
+}
+
+fn json_text(text: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        text.to_string(),
+    )
+        .into_response()
+}
+
+/// The game, now and at every change, as Server-Sent Events; a game being watched
+/// stays open.
+async fn game_events(State(server): Shared, Path(id): Path<String>) -> Response {
+    let id = match game_id(&id) {
+        Ok(id) => id,
+        Err(r) => return *r,
+    };
+    let rx = match server.table.watch(id) {
+        Ok(rx) => rx,
+        Err(r) => return refusal(r),
+    };
+    // The game now, then again at each change; a page that keeps the stream open keeps
+    // the game from ending idle.
+    let stream = futures_util::stream::unfold(
+        (rx, server, true),
+        move |(mut rx, server, first)| async move {
+            if !first {
+                loop {
+                    match tokio::time::timeout(Duration::from_secs(20), rx.changed()).await {
+                        Ok(Ok(())) => break,
+                        // The game's thread ended: the page is told by the stream's end.
+                        Ok(Err(_)) => return None,
+                        Err(_) => server.table.seen(id),
+                    }
+                }
+            }
+            let text = rx.borrow_and_update().as_str().to_string();
+            server.table.seen(id);
+            Some((
+                Ok::<_, Infallible>(Event::default().data(text)),
+                (rx, server, false),
+            ))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+async fn play(
+    State(server): Shared,
+    Path(id): Path<String>,
+    body: Result<axum::Json<MoveBody>, JsonRejection>,
+) -> Response {
+    let id = match game_id(&id) {
+        Ok(id) => id,
+        Err(r) => return *r,
+    };
+    let text = match body {
+        Ok(axum::Json(b)) => b.text,
+        Err(e) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                format!("the move does not read: {}", e.body_text()),
+            );
+        }
+    };
+    if text.len() > 1024 {
+        return refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a move is at most 1024 characters",
+        );
+    }
+    match server.table.play(id, text).await {
+        Ok(()) => axum::Json(json!({"ok": true})).into_response(),
+        Err(r) => refusal(r),
+    }
+}
+
+async fn undo(State(server): Shared, Path(id): Path<String>) -> Response {
+    let id = match game_id(&id) {
+        Ok(id) => id,
+        Err(r) => return *r,
+    };
+    match server.table.undo(id).await {
+        Ok(()) => axum::Json(json!({"ok": true})).into_response(),
+        Err(r) => refusal(r),
+    }
+}
+
+async fn hint(State(server): Shared, Path(id): Path<String>) -> Response {
+    let id = match game_id(&id) {
+        Ok(id) => id,
+        Err(r) => return *r,
+    };
+    match server.table.hint(id).await {
+        Ok(hint) => axum::Json(hint).into_response(),
+        Err(r) => refusal(r),
+    }
+}

@@ -1,0 +1,161 @@
+//! What a page is told of a game, as JSON: the board in tabula's board vocabulary
+//! (the same JSON the championship page draws), whose turn, the moves a person can
+//! make and where on the board each is made, the moves so far with the computer's
+//! reasons and the events in words, and how the game ended. Every fact was asked
+//! of the rules; the page only draws it.
+
+use crate::game::board::{Board, label};
+use crate::game::{GameInfo, Outcome, Rules, Verdict};
+use crate::players::spec::PlayerSpec;
+use crate::referee::championship::term_json;
+use crate::ui::session::Session;
+use serde_json::{Value, json};
+
+/// What the game thread knows beside the session.
+pub struct Status<'a> {
+    pub thinking: bool,
+    pub rules_error: Option<&'a str>,
+    pub failure: Option<&'a str>,
+}
+
+/// The game as a page draws it.
+pub fn of(
+    id: u64,
+    version: u64,
+    game: &GameInfo,
+    rules: &Rules,
+    session: &Session,
+    status: &Status,
+) -> Value {
+    let facts = &session.facts;
+    let state = session.state();
+    let board = Board::from_view(&facts.view).map(|mut b| {
+        if let Some(last) = session.last() {
+            b.mark_last(&last.regions);
+        }
+        b
+    });
+    let person_to_move = session.human_to_move().is_some() && status.failure.is_none();
+    // The moves a person can make now, with where each is made on the board.
+    let inputs: Vec<Value> = if person_to_move {
+        facts
+            .inputs
+            .iter()
+            .map(|(mv, regions)| {
+                let regions: Vec<_> = regions.iter().map(|r| r.normalized()).collect();
+                json!({
+                    "move": rules.move_text(state, mv).unwrap_or_else(|_| mv.text().to_string()),
+                    "regions": regions,
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let unplaced: Vec<Value> = if person_to_move {
+        facts
+            .unplaced
+            .iter()
+            .map(|(_, text)| json!({"move": text}))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // A game whose board shows no places to click lists its moves for the move box.
+    let legal: Vec<String> = if person_to_move && facts.inputs.is_empty() {
+        facts
+            .legal
+            .iter()
+            .map(|mv| {
+                rules
+                    .move_text(state, mv)
+                    .unwrap_or_else(|_| mv.text().to_string())
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let moves: Vec<Value> = session.history[1..]
+        .iter()
+        .filter_map(|p| p.arrival.as_ref())
+        .map(|a| {
+            json!({
+                "player": a.player,
+                "move": a.notation,
+                "reason": a.reason,
+                "events": a.events_text,
+            })
+        })
+        .collect();
+    let seats: Vec<Value> = session
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(k, spec)| {
+            json!({
+                "seat": k + 1,
+                "side": game.sides.get(k).cloned().unwrap_or_else(|| format!("Player {}", label(k as u32 + 1))),
+                "player": match spec {
+                    PlayerSpec::Human => "human".to_string(),
+                    PlayerSpec::Builtin(level) => level.clone(),
+                    _ => "program".to_string(),
+                },
+            })
+        })
+        .collect();
+    let over = match &facts.outcome {
+        Outcome::Ongoing => Value::Null,
+        Outcome::Over { scores, result } => {
+            let side = |p: u32| {
+                game.sides
+                    .get((p as usize).wrapping_sub(1))
+                    .cloned()
+                    .unwrap_or_else(|| format!("Player {}", label(p)))
+            };
+            let text = match result {
+                Verdict::Winner(p) => format!("{} wins", side(*p)),
+                Verdict::Tie(ps) if ps.len() == session.seats.len() || ps.is_empty() => {
+                    "A draw".to_string()
+                }
+                Verdict::Tie(ps) => {
+                    let names: Vec<String> = ps.iter().map(|p| side(*p)).collect();
+                    format!("A tie between {}", names.join(" and "))
+                }
+            };
+            let winners: Vec<u32> = match result {
+                Verdict::Winner(p) => vec![*p],
+                Verdict::Tie(ps) => ps.clone(),
+            };
+            json!({"text": text, "scores": scores, "winners": winners})
+        }
+    };
+    let position_text = if board.is_none() {
+        rules.position_text(state).ok().flatten()
+    } else {
+        None
+    };
+    json!({
+        "id": id,
+        "version": version,
+        "game": game.name,
+        "title": game.title,
+        "notation_hint": game.notation_hint,
+        "sides": game.sides,
+        "seats": seats,
+        "board": board,
+        "term": if board.is_none() { term_json(&facts.view) } else { Value::Null },
+        "position_text": position_text,
+        "to_move": facts.to_move,
+        "scores": session.scores(),
+        "inputs": inputs,
+        "unplaced": unplaced,
+        "legal": legal,
+        "person_to_move": person_to_move,
+        "moves": moves,
+        "over": over,
+        "thinking": status.thinking,
+        "rules_error": status.rules_error,
+        "failure": status.failure,
+        "can_undo": session.history.len() > 1,
+    })
+}
