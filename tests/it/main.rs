@@ -33,3 +33,5 @@ mod site_browser;
 mod site_docs;
 #[cfg(feature = "site")]
 mod site_liveness;
+#[cfg(feature = "web")]
+mod web;

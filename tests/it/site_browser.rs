@@ -5,47 +5,12 @@
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 
+use crate::common::browser::Driver;
 use crate::common::root;
 use crate::common::site::*;
-use fantoccini::{ClientBuilder, Locator};
+use fantoccini::Locator;
 use reqwest::StatusCode;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A chromedriver on a free loopback port, stopped when dropped.
-struct Driver(Child, u16);
-
-impl Driver {
-    fn start() -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .unwrap();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts (.ci/run installs chromium-driver)");
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "chromedriver did not listen"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Driver(child, port)
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn shots() -> std::path::PathBuf {
     let dir = root().join("target/site-screenshots");
@@ -87,22 +52,7 @@ async fn a_student_in_a_browser() {
 
     let driver = Driver::start();
     let profile = crate::common::scratch("site", "chromium-profile");
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--window-size=1200,1000", format!("--user-data-dir={}", profile.display())]
-        }),
-    );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let b = ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.1))
-        .await
-        .expect("a WebDriver session");
+    let b = driver.session(&profile, 1200, 1000).await;
 
     // Sign in with the code, choose a password.
     b.goto(&format!("{base}/signin")).await.unwrap();

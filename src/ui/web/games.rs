@@ -164,7 +164,11 @@ impl Table {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (commands, inbox) = mpsc::channel();
         let (publish, snapshot) = watch::channel(Arc::new(String::from("{}")));
-        let rules_file = self.rules_file.clone();
+        // `--rules` is the rules of the game it declares, not of the others.
+        let rules_file = self
+            .rules_file
+            .clone()
+            .filter(|file| same_file(file, &game.file));
         let limits = self.limits.clone();
         thread::Builder::new()
             .name(format!("web-game-{id}"))
@@ -483,6 +487,13 @@ impl GameThread {
         self.publish.send_replace(Arc::new(json.to_string()));
         // Kept a moment, so the page that asked for the game reads why it failed.
         thread::sleep(Duration::from_secs(60).min(self.limits.idle));
+    }
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+#[cfg(feature = "web")]
+pub mod browser;
 #[cfg(feature = "site")]
 pub mod site;
 
@@ -126,4 +128,15 @@ pub fn page_data(page: &str) -> String {
         .read_to_string(&mut json)
         .expect("gzipped");
     json
+}
+
+/// Fails (never skips) when a tool the test needs is missing.
+pub fn tools_present(tools: &[&str]) {
+    for tool in tools {
+        let ok = Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
+    }
 }

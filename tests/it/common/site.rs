@@ -2,6 +2,7 @@
 //! roster imported, the server started on a free loopback port, and clients that sign
 //! in and send forms with their CSRF token.
 
+pub use super::tools_present;
 use super::{root, tabula, text};
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, multipart};
@@ -11,16 +12,6 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-pub fn tools_present(tools: &[&str]) {
-    for tool in tools {
-        let ok = Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
-    }
-}
 
 /// A running `tabula site serve`.
 pub struct Server {

@@ -1,0 +1,330 @@
+//! `tabula web` in a real browser (Chromium over WebDriver): a person starts each
+//! shipped game, and the tic-tac-toe example given with `--rules`, from the page's
+//! form, and plays it to its end against `random` by clicking the board; another
+//! game is played from the keyboard alone (the arrow keys and the move box). What a
+//! person does goes through the page; what the test reads of the game is what the
+//! page was told. Screenshots of the finished games are saved in
+//! `target/web-screenshots/`.
+
+use crate::common::browser::Driver;
+use crate::common::{root, scratch, tools_present};
+use fantoccini::key::Key;
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A `tabula web` server on a free port, stopped when dropped.
+struct Web {
+    child: Child,
+    base: String,
+}
+
+impl Web {
+    fn start(extra: &[&str]) -> Web {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["web", "--listen", "127.0.0.1:0", "--move-time", "0.2"])
+            .args(extra)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("tabula web starts");
+        let stdout = child.stdout.take().expect("its output");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("it says where it listens");
+        // "tabula web: open http://127.0.0.1:PORT/ in a browser (Ctrl-C stops)"
+        let base = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Web { child, base }
+    }
+}
+
+impl Drop for Web {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn shots() -> std::path::PathBuf {
+    let dir = root().join("target/web-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What the page was last told of its game (null before a game).
+async fn snap(b: &Client) -> Value {
+    let text = b
+        .execute(
+            "return window.TABULA && TABULA.snap ? JSON.stringify(TABULA.snap) : 'null'",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_str(text.as_str().unwrap_or("null")).unwrap()
+}
+
+fn moves(s: &Value) -> usize {
+    s["moves"].as_array().map_or(0, Vec::len)
+}
+
+/// Waits until the page shows a person's turn (after `after` moves) or the end.
+async fn turn_or_end(b: &Client, after: usize) -> Value {
+    let start = Instant::now();
+    loop {
+        let s = snap(b).await;
+        if !s.is_null() {
+            assert!(s["failure"].is_null(), "the game failed: {}", s["failure"]);
+            if !s["over"].is_null() || (s["person_to_move"] == true && moves(&s) >= after) {
+                return s;
+            }
+        }
+        let message = b
+            .find(Locator::Id("message"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no turn came after {after} moves; the page says {message:?}; last {s}"
+        );
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+}
+
+/// The region's name on the page: "sq-R-C" or "line-R1-C1-R2-C2".
+fn region_key(r: &Value) -> String {
+    match r["kind"].as_str() {
+        Some("sq") => format!("sq-{}-{}", r["r"], r["c"]),
+        _ => format!("line-{}-{}-{}-{}", r["r1"], r["c1"], r["r2"], r["c2"]),
+    }
+}
+
+async fn click(b: &Client, css: &str) {
+    b.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css} on the page: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// Fills the new-game form for `game` and starts it.
+async fn start_game(b: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[&str]) {
+    b.goto(&format!("{base}/?game={game}")).await.unwrap();
+    b.wait()
+        .for_element(Locator::Css("body[data-ready=form]"))
+        .await
+        .unwrap();
+    b.find(Locator::Id("f-game"))
+        .await
+        .unwrap()
+        .select_by_value(game)
+        .await
+        .unwrap();
+    for (name, value) in options {
+        let input = b
+            .find(Locator::Id(&format!("f-opt-{name}")))
+            .await
+            .unwrap_or_else(|e| panic!("{game} has no option {name} on the form: {e}"));
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
+    for (k, seat) in seats.iter().enumerate() {
+        b.find(Locator::Id(&format!("f-seat-{}", k + 1)))
+            .await
+            .unwrap()
+            .select_by_value(seat)
+            .await
+            .unwrap();
+    }
+    click(b, "#start").await;
+    let s = turn_or_end(b, 0).await;
+    assert_eq!(s["game"], game, "{s}");
+    // The board is the game's, as the form set it.
+    if let Some((_, rows)) = options.iter().find(|(n, _)| ["rows", "size"].contains(n)) {
+        assert_eq!(
+            s["board"]["shape"]["rows"].to_string(),
+            *rows,
+            "{game} with {options:?}: {s}"
+        );
+    }
+}
+
+/// Plays the game to its end by clicking the board: each turn, one of the moves the
+/// page offers, by its places (or its button, for a move made nowhere).
+async fn play_by_clicks(b: &Client, game: &str) -> Value {
+    let mut s = turn_or_end(b, 0).await;
+    let mut turn = 0usize;
+    while s["over"].is_null() {
+        turn += 1;
+        assert!(turn < 400, "{game} did not end");
+        let before = moves(&s);
+        let inputs = s["inputs"].as_array().cloned().unwrap_or_default();
+        if inputs.is_empty() {
+            let unplaced = s["unplaced"].as_array().cloned().unwrap_or_default();
+            assert!(
+                !unplaced.is_empty(),
+                "{game}: a person's turn with nothing to click: {s}"
+            );
+            let mv = unplaced[0]["move"].as_str().unwrap().to_string();
+            click(b, &format!("#unplaced [data-move=\"{mv}\"]")).await;
+        } else {
+            // Spread over the board: a different move each turn.
+            let input = &inputs[(turn * 7) % inputs.len()];
+            for region in input["regions"].as_array().unwrap() {
+                click(b, &format!("[data-region=\"{}\"]", region_key(region))).await;
+            }
+            // Several moves made at the same places: the page asks which.
+            if let Ok(choice) = b
+                .find(Locator::Css(&format!(
+                    "#choices [data-move=\"{}\"]",
+                    input["move"].as_str().unwrap()
+                )))
+                .await
+            {
+                choice.click().await.unwrap();
+            }
+        }
+        s = turn_or_end(b, before + 1).await;
+    }
+    s
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
+    tools_present(&["chromium", "chromedriver"]);
+    let web = Web::start(&["--rules", "examples/games/tictactoe.pl"]);
+    let driver = Driver::start();
+    let b = driver
+        .session(&scratch("web", "chromium-profile"), 1100, 900)
+        .await;
+    let base = web.base.clone();
+
+    let games: &[(&str, &[(&str, &str)])] = &[
+        ("breakthrough", &[("rows", "5"), ("cols", "5")]),
+        ("dots", &[("rows", "3"), ("cols", "3")]),
+        ("connect4", &[("cols", "5"), ("rows", "4")]),
+        ("othello", &[("size", "6")]),
+        ("kingpawn", &[]),
+        ("tictactoe", &[]),
+    ];
+    for (game, options) in games {
+        start_game(&b, &base, game, options, &["human", "random"]).await;
+        let end = play_by_clicks(&b, game).await;
+        let status = b
+            .find(Locator::Id("status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            status.starts_with("Game over: ")
+                && !end["over"]["text"].as_str().unwrap_or("").is_empty(),
+            "{game}: the page says {status:?} at the end: {end}"
+        );
+        assert!(moves(&end) > 1, "{game}: {end}");
+        std::fs::write(
+            shots().join(format!("{game}.png")),
+            b.screenshot().await.unwrap(),
+        )
+        .unwrap();
+    }
+
+    // The keyboard alone: the first move with the arrow keys and Enter on the board,
+    // the others typed in the move box.
+    start_game(
+        &b,
+        &base,
+        "breakthrough",
+        &[("rows", "5"), ("cols", "5")],
+        &["human", "random"],
+    )
+    .await;
+    let s = snap(&b).await;
+    let board = b.find(Locator::Id("board")).await.unwrap();
+    b.execute("document.getElementById('board').focus()", vec![])
+        .await
+        .unwrap();
+    // The cursor starts on the first place a move starts at.
+    let first = &s["inputs"][0];
+    let (from, to) = (&first["regions"][0], &first["regions"][1]);
+    let mut keys = char::from(Key::Enter).to_string();
+    let at = |r: &Value, k: &str| {
+        r[k].as_i64()
+            .unwrap_or_else(|| panic!("a two-square move: {first} in {s}"))
+    };
+    let (dr, dc) = (at(to, "r") - at(from, "r"), at(to, "c") - at(from, "c"));
+    for _ in 0..dr.abs() {
+        keys.push(char::from(if dr > 0 { Key::Down } else { Key::Up }));
+    }
+    for _ in 0..dc.abs() {
+        keys.push(char::from(if dc > 0 { Key::Right } else { Key::Left }));
+    }
+    keys.push(char::from(Key::Enter));
+    board.send_keys(&keys).await.unwrap();
+    let mut s = turn_or_end(&b, 2).await;
+    assert_eq!(
+        s["moves"][0]["move"], first["move"],
+        "the arrow keys played another move: {s}"
+    );
+    // A typed move the rules do not allow is refused in words, and nothing changes.
+    let movebox = b.find(Locator::Id("movebox")).await.unwrap();
+    movebox
+        .send_keys(&format!("a1-a5{}", char::from(Key::Enter)))
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let refusal = loop {
+        let text = b
+            .find(Locator::Id("message"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if !text.is_empty() {
+            break text;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no refusal shown"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        refusal.contains("a1-a5") || refusal.contains("not"),
+        "{refusal}"
+    );
+    assert_eq!(moves(&snap(&b).await), 2);
+    b.find(Locator::Id("movebox"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
+    while s["over"].is_null() {
+        let before = moves(&s);
+        let mv = s["inputs"][0]["move"].as_str().unwrap().to_string();
+        let movebox = b.find(Locator::Id("movebox")).await.unwrap();
+        movebox
+            .send_keys(&format!("{mv}{}", char::from(Key::Enter)))
+            .await
+            .unwrap();
+        s = turn_or_end(&b, before + 1).await;
+        assert_eq!(s["moves"][before]["move"], mv.as_str(), "{s}");
+    }
+    std::fs::write(shots().join("typed.png"), b.screenshot().await.unwrap()).unwrap();
+    b.close().await.unwrap();
+}
