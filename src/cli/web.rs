@@ -26,6 +26,27 @@ pub(super) struct WebArgs {
     /// Minutes after which a game nobody looks at ends
     #[arg(long, default_value_t = 30)]
     pub(super) idle_minutes: u64,
+    /// Where the open games are kept, move by move, to be resumed when the server
+    /// starts again (default: tabula/web-games.db in the user's state folder)
+    #[arg(long, value_name = "FILE.db")]
+    pub(super) games_db: Option<PathBuf>,
+    /// Keep no games: a restart forgets them
+    #[arg(long, conflicts_with = "games_db")]
+    pub(super) no_keep: bool,
+}
+
+/// `$XDG_STATE_HOME/tabula/web-games.db`, else `~/.local/state/tabula/web-games.db`.
+#[cfg(feature = "web")]
+fn default_games_db() -> Option<PathBuf> {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|d| !d.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/state"))
+        })?;
+    Some(state.join("tabula").join("web-games.db"))
 }
 
 #[cfg(feature = "web")]
@@ -49,6 +70,11 @@ pub(super) fn web(args: WebArgs) -> Result<(), GameError> {
         listen: args.listen,
         limits,
         open: args.open,
+        games_db: if args.no_keep {
+            None
+        } else {
+            args.games_db.or_else(default_games_db)
+        },
     })
     .map_err(|e| GameError::Usage(e.to_string()))
 }

@@ -32,17 +32,18 @@ impl Web {
             .spawn()
             .expect("tabula web starts");
         let stdout = child.stdout.take().expect("its output");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("it says where it listens");
+        let mut lines = BufReader::new(stdout).lines();
         // "tabula web: open http://127.0.0.1:PORT/ in a browser (Ctrl-C stops)"
-        let base = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .trim_end_matches('/')
-            .to_string();
+        let base = lines
+            .by_ref()
+            .take(5)
+            .map_while(Result::ok)
+            .find_map(|line| {
+                line.split_whitespace()
+                    .find(|w| w.starts_with("http://"))
+                    .map(|w| w.trim_end_matches('/').to_string())
+            })
+            .expect("tabula web says where it listens");
         Web { child, base }
     }
 }
@@ -204,7 +205,7 @@ async fn play_by_clicks(b: &Client, game: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
     tools_present(&["chromium", "chromedriver"]);
-    let web = Web::start(&["--rules", "examples/games/tictactoe.pl"]);
+    let web = Web::start(&["--rules", "examples/games/tictactoe.pl", "--no-keep"]);
     let driver = Driver::start();
     let b = driver
         .session(&scratch("web", "chromium-profile"), 1100, 900)
@@ -212,9 +213,12 @@ async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
     let base = web.base.clone();
 
     let games: &[(&str, &[(&str, &str)])] = &[
-        ("breakthrough", &[("rows", "5"), ("cols", "5")]),
+        ("breakthrough", &[("rows", "4"), ("cols", "4")]),
         ("dots", &[("rows", "3"), ("cols", "3")]),
-        ("connect4", &[("cols", "5"), ("rows", "4")]),
+        (
+            "connect4",
+            &[("cols", "4"), ("rows", "4"), ("connect", "3")],
+        ),
         ("othello", &[("size", "6")]),
         ("kingpawn", &[]),
         ("tictactoe", &[]),
@@ -327,4 +331,255 @@ async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
     }
     std::fs::write(shots().join("typed.png"), b.screenshot().await.unwrap()).unwrap();
     b.close().await.unwrap();
+}
+
+/// The game now, through the API.
+fn game_now(client: &reqwest::blocking::Client, base: &str, id: u64) -> Value {
+    client
+        .get(format!("{base}/api/games/{id}"))
+        .send()
+        .and_then(|r| r.json())
+        .unwrap_or(Value::Null)
+}
+
+/// Waits until `ready` holds of the game (or says why not).
+fn wait_for(
+    client: &reqwest::blocking::Client,
+    base: &str,
+    id: u64,
+    what: &str,
+    ready: impl Fn(&Value) -> bool,
+) -> Value {
+    let start = Instant::now();
+    loop {
+        let s = game_now(client, base, id);
+        if ready(&s) {
+            return s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited in vain for {what}: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn post(client: &reqwest::blocking::Client, url: String, body: Value) -> Value {
+    let r = client.post(url).json(&body).send().unwrap();
+    let status = r.status();
+    let body: Value = r.json().unwrap();
+    assert!(status.is_success(), "{status}: {body}");
+    body
+}
+
+#[test]
+fn a_killed_server_resumes_its_games_where_they_were() {
+    let db = scratch("web", "resume").join("games.db");
+    let db_arg = db.to_string_lossy().to_string();
+    let client = reqwest::blocking::Client::new();
+    let web = Web::start(&["--games-db", &db_arg]);
+    let base = web.base.clone();
+    let id = post(
+        &client,
+        format!("{base}/api/games"),
+        serde_json::json!({"game": "breakthrough", "options": {"rows": 5, "cols": 5}, "seats": ["human", "greedy"]}),
+    )["id"]
+        .as_u64()
+        .unwrap();
+    let mut s = wait_for(&client, &base, id, "the first turn", |s| {
+        s["person_to_move"] == true
+    });
+    for turn in 1..=2 {
+        let mv = s["inputs"][0]["move"].as_str().unwrap().to_string();
+        post(
+            &client,
+            format!("{base}/api/games/{id}/move"),
+            serde_json::json!({"move": mv}),
+        );
+        s = wait_for(&client, &base, id, "the computer's answer", |s| {
+            moves(s) == 2 * turn && s["person_to_move"] == true
+        });
+    }
+    // Killed, not stopped: what was kept is all there is.
+    drop(web);
+    let web = Web::start(&["--games-db", &db_arg]);
+    let base = web.base.clone();
+    let after = wait_for(&client, &base, id, "the game resumed", |s| moves(s) == 4);
+    assert_eq!(after["moves"], s["moves"], "the moves and reasons");
+    assert_eq!(after["board"], s["board"], "the position");
+    assert!(after["rules_error"].is_null(), "{after}");
+    // It goes on, and a new game takes a new number.
+    let mv = after["inputs"][0]["move"].as_str().unwrap().to_string();
+    post(
+        &client,
+        format!("{base}/api/games/{id}/move"),
+        serde_json::json!({"move": mv}),
+    );
+    wait_for(&client, &base, id, "the game going on", |s| moves(s) == 6);
+    let next = post(
+        &client,
+        format!("{base}/api/games"),
+        serde_json::json!({"game": "dots", "options": {"rows": 2, "cols": 2}}),
+    )["id"]
+        .as_u64()
+        .unwrap();
+    assert!(next > id, "{next} after {id}");
+}
+
+#[test]
+fn edited_rules_reach_the_open_game_and_a_mistake_is_shown_with_its_line() {
+    let dir = scratch("web", "live-rules");
+    let rules = dir.join("tictactoe.pl");
+    let good = std::fs::read_to_string(root().join("examples/games/tictactoe.pl")).unwrap();
+    std::fs::write(&rules, &good).unwrap();
+    let client = reqwest::blocking::Client::new();
+    let web = Web::start(&["--rules", &rules.to_string_lossy(), "--no-keep"]);
+    let base = web.base.clone();
+    let id = post(
+        &client,
+        format!("{base}/api/games"),
+        serde_json::json!({"game": "tictactoe", "seats": ["human", "human"]}),
+    )["id"]
+        .as_u64()
+        .unwrap();
+    let s = wait_for(&client, &base, id, "the first turn", |s| {
+        s["person_to_move"] == true
+    });
+    let mv = s["inputs"][4]["move"].as_str().unwrap().to_string();
+    post(
+        &client,
+        format!("{base}/api/games/{id}/move"),
+        serde_json::json!({"move": mv}),
+    );
+    wait_for(&client, &base, id, "the move", |s| moves(s) == 1);
+
+    // A mistake: said with its line, and the game goes on under the last good rules.
+    let broken = good.replacen(
+        "line([sq(1,1), sq(2,2), sq(3,3)]).",
+        "line([sq(1,1), sq(2,2), sq(3,3)]",
+        1,
+    );
+    assert_ne!(broken, good);
+    std::fs::write(&rules, &broken).unwrap();
+    let s = wait_for(&client, &base, id, "the mistake shown", |s| {
+        s["rules_error"].is_string()
+    });
+    let error = s["rules_error"].as_str().unwrap();
+    assert!(
+        error.contains("tictactoe.pl") && error.contains("line"),
+        "{error}"
+    );
+    assert_eq!(moves(&s), 1, "{s}");
+    let mv = s["inputs"][0]["move"].as_str().unwrap().to_string();
+    post(
+        &client,
+        format!("{base}/api/games/{id}/move"),
+        serde_json::json!({"move": mv}),
+    );
+    wait_for(
+        &client,
+        &base,
+        id,
+        "a move under the last good rules",
+        |s| moves(s) == 2,
+    );
+
+    // Mended: the game is replayed under the saved rules, and the error goes.
+    std::fs::write(&rules, &good).unwrap();
+    let s = wait_for(&client, &base, id, "the mended rules", |s| {
+        s["rules_error"].is_null()
+    });
+    assert_eq!(moves(&s), 2, "{s}");
+}
+
+/// The server's resident memory, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Fifty games at once against `random`, each played for ten turns by its own client
+/// as a page plays it: no error, and the figures (a benchmark, not a timed test:
+/// they go to docs/benchmarks.md) printed.
+#[test]
+fn fifty_games_at_once_play_without_an_error() {
+    const GAMES: usize = 50;
+    const TURNS: usize = 10;
+    let web = Web::start(&["--no-keep", "--max-games", "60"]);
+    let base = web.base.clone();
+    let pid = web.child.id();
+    std::thread::sleep(Duration::from_millis(300));
+    let idle_rss = rss_kib(pid);
+    let start = Instant::now();
+    let clients: Vec<_> = (0..GAMES)
+        .map(|k| {
+            let base = base.clone();
+            std::thread::spawn(move || {
+                let client = reqwest::blocking::Client::new();
+                let id = post(
+                    &client,
+                    format!("{base}/api/games"),
+                    serde_json::json!({"game": "breakthrough", "options": {"rows": 6, "cols": 6}, "seats": ["human", "random"]}),
+                )["id"]
+                    .as_u64()
+                    .unwrap();
+                let mut s = wait_for(&client, &base, id, "the first turn", |s| s["person_to_move"] == true);
+                let mut answers = Vec::new();
+                let mut turns = Vec::new();
+                for turn in 0..TURNS {
+                    if !s["over"].is_null() {
+                        break;
+                    }
+                    let inputs = s["inputs"].as_array().unwrap();
+                    let mv = inputs[(k + turn) % inputs.len()]["move"].as_str().unwrap().to_string();
+                    let before = moves(&s);
+                    let t = Instant::now();
+                    post(&client, format!("{base}/api/games/{id}/move"), serde_json::json!({"move": mv}));
+                    answers.push(t.elapsed());
+                    s = wait_for(&client, &base, id, "the computer's reply", |s| {
+                        !s["over"].is_null() || (moves(s) >= before + 2 && s["person_to_move"] == true)
+                    });
+                    turns.push(t.elapsed());
+                    assert!(s["failure"].is_null(), "{s}");
+                }
+                (answers, turns)
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    let mut turns = Vec::new();
+    for c in clients {
+        let (a, t) = c.join().expect("a client played without an error");
+        answers.extend(a);
+        turns.extend(t);
+    }
+    let busy_rss = rss_kib(pid);
+    answers.sort();
+    turns.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let open: Value = reqwest::blocking::get(format!("{base}/api/catalog"))
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(open["open_games"], GAMES, "every game is still open");
+    eprintln!(
+        "web load: {GAMES} games, {} moves in {:.1} s; the move answered: median {:.0} ms, worst {:.0} ms; \
+         a turn (the move and the computer's reply seen): median {:.0} ms, worst {:.0} ms; \
+         memory: {} MiB idle, {} MiB with {GAMES} games, {:.1} MiB a game",
+        answers.len(),
+        start.elapsed().as_secs_f64(),
+        ms(answers[answers.len() / 2]),
+        ms(answers[answers.len() - 1]),
+        ms(turns[turns.len() / 2]),
+        ms(turns[turns.len() - 1]),
+        idle_rss / 1024,
+        busy_rss / 1024,
+        (busy_rss.saturating_sub(idle_rss)) as f64 / 1024.0 / GAMES as f64
+    );
 }

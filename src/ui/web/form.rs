@@ -3,7 +3,7 @@
 //! person, or one of the levels its players file offers). Nothing a page sends
 //! reaches the rules unchecked, and nothing here knows a game.
 
-use crate::engine::term::Term;
+use crate::engine::term::{self, Term};
 use crate::game::{Domain, GameInfo};
 use crate::players::spec::PlayerSpec;
 use std::collections::BTreeMap;
@@ -121,6 +121,35 @@ pub fn check(game: &GameInfo, form: &Form) -> Result<(Vec<Term>, Vec<PlayerSpec>
         seats.push(seat);
     }
     Ok((options, seats))
+}
+
+/// The options of `initial_state/2` as the form gives them again: a number, a word
+/// (an atom) or a text, by option name.
+pub fn as_form_options(options: &[Term]) -> serde_json::Map<String, serde_json::Value> {
+    options
+        .iter()
+        .filter_map(|t| match t {
+            Term::Compound(name, args) if args.len() == 1 => {
+                let v = &args[0];
+                let value = term::as_i64(v)
+                    .map(serde_json::Value::from)
+                    .or_else(|| term::as_text(v).map(serde_json::Value::from))?;
+                Some((name.clone(), value))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The seats as the form names them.
+pub fn seat_words(seats: &[PlayerSpec]) -> Vec<String> {
+    seats
+        .iter()
+        .map(|s| match s {
+            PlayerSpec::Builtin(level) => level.clone(),
+            _ => "human".to_string(),
+        })
+        .collect()
 }
 
 /// The number of seats: the `players` option when the game has one, else its sides,

@@ -9,6 +9,7 @@
 
 use super::form::{self, Form};
 use super::snapshot;
+use super::store::{Kept, KeptMove, Store};
 use crate::engine::term::Term;
 use crate::game::board::Region;
 use crate::game::{GameInfo, Rules};
@@ -110,16 +111,58 @@ pub struct Table {
     pub limits: Limits,
     /// The rules file given with `--rules`, for the game it declares.
     pub rules_file: Option<PathBuf>,
+    /// Where the open games are kept, move by move (none: they are not kept).
+    store: Option<Arc<Store>>,
 }
 
 impl Table {
-    pub fn new(limits: Limits, rules_file: Option<PathBuf>) -> Table {
+    pub fn new(limits: Limits, rules_file: Option<PathBuf>, store: Option<Store>) -> Table {
+        let next = store.as_ref().and_then(|s| s.last_id().ok()).unwrap_or(0) + 1;
         Table {
             games: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(1),
+            next_id: AtomicU64::new(next),
             limits,
             rules_file,
+            store: store.map(Arc::new),
         }
+    }
+
+    /// Starts again every game the store kept (a server restarted), where it was;
+    /// the number of games resumed. A game whose rules are gone is forgotten.
+    pub fn resume(&self, find: impl Fn(&str) -> Option<&'static GameInfo>) -> usize {
+        let Some(store) = &self.store else {
+            return 0;
+        };
+        let kept = match store.all() {
+            Ok(kept) => kept,
+            Err(e) => {
+                eprintln!("tabula web: the games kept could not be read: {e}");
+                return 0;
+            }
+        };
+        let mut resumed = 0;
+        for k in kept {
+            let form = Form {
+                game: Some(k.game.clone()),
+                options: k.options.clone().into_iter().collect(),
+                seats: k.seats.clone(),
+            };
+            let started = find(&k.game)
+                .ok_or_else(|| format!("no game {:?} here any more", k.game))
+                .and_then(|game| Ok((game, form::check(game, &form)?)));
+            match started {
+                Ok((game, (options, seats))) => {
+                    if self.spawn(k, game, options, seats).is_ok() {
+                        resumed += 1;
+                    }
+                }
+                Err(why) => {
+                    eprintln!("tabula web: game {} is not resumed: {why}", k.id);
+                    let _ = store.delete(k.id);
+                }
+            }
+        }
+        resumed
     }
 
     /// The number of games open now.
@@ -137,14 +180,33 @@ impl Table {
     /// channel closed.
     fn forget_ended(&self) {
         let idle = self.limits.idle;
-        self.lock()
-            .retain(|_, h| h.snapshot.has_changed().is_ok() && h.idle_for() < idle);
+        let mut forgotten = Vec::new();
+        self.lock().retain(|id, h| {
+            let keep = h.snapshot.has_changed().is_ok() && h.idle_for() < idle;
+            if !keep {
+                forgotten.push(*id);
+            }
+            keep
+        });
+        self.forget(&forgotten);
+    }
+
+    /// Deletes forgotten games from the store (outside the table's lock).
+    fn forget(&self, ids: &[u64]) {
+        if let Some(store) = &self.store {
+            for id in ids {
+                if let Err(e) = store.delete(*id) {
+                    eprintln!("tabula web: {e}");
+                }
+            }
+        }
     }
 
     /// Starts a game as the form says; its id.
     pub fn start(&self, game: &'static GameInfo, form: Form) -> Result<u64, Refusal> {
         let (options, seats) = form::check(game, &form).map_err(Refusal::Bad)?;
         self.forget_ended();
+        let mut made_room = None;
         {
             let mut games = self.lock();
             if games.len() >= self.limits.max_games {
@@ -156,12 +218,37 @@ impl Table {
                 match oldest {
                     Some((id, idle)) if idle >= Duration::from_secs(60) => {
                         games.remove(&id);
+                        made_room = Some(id);
                     }
                     _ => return Err(Refusal::Full(self.limits.max_games)),
                 }
             }
         }
+        if let Some(id) = made_room {
+            self.forget(&[id]);
+        }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        // Kept as the form would start it again: a random start as the seed drawn.
+        let kept = Kept {
+            id,
+            game: game.name.clone(),
+            options: form::as_form_options(&options),
+            seats: form::seat_words(&seats),
+            moves: Vec::new(),
+        };
+        self.spawn(kept, game, options, seats)?;
+        Ok(id)
+    }
+
+    /// A game's thread, started with the moves kept already played.
+    fn spawn(
+        &self,
+        kept: Kept,
+        game: &'static GameInfo,
+        options: Vec<Term>,
+        seats: Vec<PlayerSpec>,
+    ) -> Result<(), Refusal> {
+        let id = kept.id;
         let (commands, inbox) = mpsc::channel();
         let (publish, snapshot) = watch::channel(Arc::new(String::from("{}")));
         // `--rules` is the rules of the game it declares, not of the others.
@@ -170,6 +257,7 @@ impl Table {
             .clone()
             .filter(|file| same_file(file, &game.file));
         let limits = self.limits.clone();
+        let store = self.store.clone();
         thread::Builder::new()
             .name(format!("web-game-{id}"))
             .spawn(move || {
@@ -183,6 +271,8 @@ impl Table {
                     rules_error: None,
                     failure: None,
                     thinking: false,
+                    store,
+                    kept,
                 };
                 game_thread.run(options, seats, inbox);
             })
@@ -195,7 +285,7 @@ impl Table {
                 last_seen: Mutex::new(Instant::now()),
             }),
         );
-        Ok(id)
+        Ok(())
     }
 
     fn handle(&self, id: u64) -> Result<Arc<Handle>, Refusal> {
@@ -260,6 +350,9 @@ struct GameThread {
     /// Why the game cannot go on (the rules failed, a computer player failed).
     failure: Option<String>,
     thinking: bool,
+    /// Where the game is kept, and what is kept of it.
+    store: Option<Arc<Store>>,
+    kept: Kept,
 }
 
 impl GameThread {
@@ -277,6 +370,23 @@ impl GameThread {
             Ok(s) => s,
             Err(e) => return self.fail_to_start(format!("this game cannot start: {e}")),
         };
+        // A game resumed: its moves again, as far as the rules take them.
+        for (k, m) in self.kept.moves.clone().iter().enumerate() {
+            let state = session.state().clone();
+            let replayed = match rules.parse_move(&state, &m.notation) {
+                Ok(Some(mv)) => session.play(&rules, &mv, m.reason.clone()),
+                _ => Ok(None),
+            };
+            if !matches!(replayed, Ok(Some(_))) {
+                self.rules_error = Some(format!(
+                    "The game was resumed up to its move {}: the rules no longer allow {} there.",
+                    k + 1,
+                    m.notation
+                ));
+                break;
+            }
+        }
+        self.keep(&session);
         // Live rules: a saved rules file reaches the open game.
         let watcher = Watcher::start(
             rules.files().to_vec(),
@@ -291,6 +401,7 @@ impl GameThread {
                 changed = true;
             }
             if changed {
+                self.keep(&session);
                 self.publish(&rules, &session);
                 changed = false;
             }
@@ -456,6 +567,28 @@ impl GameThread {
             reason: rules.reason_text(&why),
             regions: rules.move_regions(state, &mv).unwrap_or_default(),
         })
+    }
+
+    /// Keeps the game's moves, when they changed, in the store.
+    fn keep(&mut self, session: &Session) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let moves: Vec<KeptMove> = session.history[1..]
+            .iter()
+            .filter_map(|p| p.arrival.as_ref())
+            .map(|a| KeptMove {
+                notation: a.notation.clone(),
+                reason: a.reason.clone(),
+            })
+            .collect();
+        if moves == self.kept.moves && self.version > 0 {
+            return;
+        }
+        self.kept.moves = moves;
+        if let Err(e) = store.save(&self.kept) {
+            eprintln!("tabula web: game {} is not kept: {e}", self.id);
+        }
     }
 
     fn publish(&mut self, rules: &Rules, session: &Session) {

@@ -14,6 +14,7 @@
 mod form;
 mod games;
 mod snapshot;
+mod store;
 
 pub use games::Limits;
 
@@ -41,6 +42,8 @@ const MAX_BODY: usize = 16 * 1024;
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
+    #[error("the games cannot be kept: {0}")]
+    Store(#[from] store::StoreError),
     #[error("{doing}: {source}")]
     Server {
         doing: String,
@@ -59,6 +62,8 @@ pub struct WebOptions {
     pub limits: Limits,
     /// Open the page in a browser, when one is there.
     pub open: bool,
+    /// Where the open games are kept, to be resumed after a restart (none: not kept).
+    pub games_db: Option<PathBuf>,
 }
 
 struct Server {
@@ -85,11 +90,20 @@ pub fn serve(options: WebOptions) -> Result<(), WebError> {
     {
         games.insert(0, first);
     }
+    let store = options
+        .games_db
+        .as_deref()
+        .map(store::Store::open)
+        .transpose()?;
     let server = Arc::new(Server {
-        table: Table::new(options.limits, options.rules_file),
+        table: Table::new(options.limits, options.rules_file, store),
         games,
         first: options.game.or_else(catalog::default_game),
     });
+    let resumed = server.table.resume(|name| server.game(Some(name)));
+    if resumed > 0 {
+        println!("tabula web: {resumed} game(s) resumed where they were");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -3,6 +3,7 @@
 
 use fantoccini::{Client, ClientBuilder};
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -16,8 +17,11 @@ impl Driver {
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .unwrap();
+        // In a process group of its own, so that the browsers it starts go with it
+        // even when a test fails before closing its session.
         let child = Command::new("chromedriver")
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -56,6 +60,10 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        if let Ok(group) = i32::try_from(self.0.id()) {
+            // SAFETY: a signal to the process group chromedriver leads.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }

@@ -1,0 +1,209 @@
+//! The open games, kept in SQLite move by move, so that a server that stops (or is
+//! killed) resumes every open game where it was when it starts again: the same game,
+//! options, seats and moves, under the same number (the pages' addresses still work).
+//! A game the server forgets (idle, or ended and left) is deleted.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Why the games cannot be kept.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct StoreError {
+    path: PathBuf,
+    #[source]
+    source: rusqlite::Error,
+}
+
+/// One game as it is kept: what it was started with, and its moves so far.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Kept {
+    pub id: u64,
+    /// The game's name.
+    pub game: String,
+    /// The options, as the new-game form gives them (a random start as its seed).
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// Who sits at each seat: "human" or a level.
+    pub seats: Vec<String>,
+    /// The moves in the rules' notation, with the computer's reasons.
+    pub moves: Vec<KeptMove>,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct KeptMove {
+    #[serde(rename = "move")]
+    pub notation: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The database of open games.
+pub struct Store {
+    conn: Mutex<Connection>,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens (creating it, and its folder) the database at `path`.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let fail = |source| StoreError {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let conn = Connection::open(path).map_err(fail)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(fail)?;
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = NORMAL;
+             CREATE TABLE IF NOT EXISTS games (
+                 id INTEGER PRIMARY KEY,
+                 game TEXT NOT NULL,
+                 options TEXT NOT NULL,
+                 seats TEXT NOT NULL,
+                 moves TEXT NOT NULL DEFAULT '[]',
+                 updated_at INTEGER NOT NULL
+             );",
+        )
+        .map_err(fail)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn fail(&self, source: rusqlite::Error) -> StoreError {
+        StoreError {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    /// Keeps a new game, or a game's moves now.
+    pub fn save(&self, game: &Kept) -> Result<(), StoreError> {
+        self.lock()
+            .execute(
+                "INSERT INTO games (id, game, options, seats, moves, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, unixepoch())
+                 ON CONFLICT(id) DO UPDATE SET moves = excluded.moves, updated_at = excluded.updated_at",
+                params![
+                    game.id as i64,
+                    game.game,
+                    json(&game.options),
+                    json(&game.seats),
+                    json(&game.moves)
+                ],
+            )
+            .map_err(|e| self.fail(e))?;
+        Ok(())
+    }
+
+    /// Forgets a game.
+    pub fn delete(&self, id: u64) -> Result<(), StoreError> {
+        self.lock()
+            .execute("DELETE FROM games WHERE id = ?1", params![id as i64])
+            .map_err(|e| self.fail(e))?;
+        Ok(())
+    }
+
+    /// Every game kept, oldest first; a row that does not read (written by another
+    /// version) is left out.
+    pub fn all(&self) -> Result<Vec<Kept>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn
+            .prepare("SELECT id, game, options, seats, moves FROM games ORDER BY id")
+            .map_err(|e| self.fail(e))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
+            })
+            .map_err(|e| self.fail(e))?;
+        let mut kept = Vec::new();
+        for row in rows {
+            let (id, game, options, seats, moves) = row.map_err(|e| self.fail(e))?;
+            let (Ok(options), Ok(seats), Ok(moves)) = (
+                serde_json::from_str(&options),
+                serde_json::from_str(&seats),
+                serde_json::from_str(&moves),
+            ) else {
+                continue;
+            };
+            kept.push(Kept {
+                id: id as u64,
+                game,
+                options,
+                seats,
+                moves,
+            });
+        }
+        Ok(kept)
+    }
+
+    /// The highest game number kept.
+    pub fn last_id(&self) -> Result<u64, StoreError> {
+        let last: Option<i64> = self
+            .lock()
+            .query_row("SELECT MAX(id) FROM games", [], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.fail(e))?
+            .flatten();
+        Ok(last.map_or(0, |n| n.max(0) as u64))
+    }
+}
+
+/// A value kept as JSON text.
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_kept_move_by_move_and_forgotten() {
+        let dir = std::env::temp_dir().join(format!("tabula-web-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&dir.join("games.db")).unwrap();
+        let mut game = Kept {
+            id: 7,
+            game: "dots".into(),
+            options: serde_json::json!({"rows": 3}).as_object().cloned().unwrap(),
+            seats: vec!["human".into(), "greedy".into()],
+            moves: vec![],
+        };
+        store.save(&game).unwrap();
+        game.moves.push(KeptMove {
+            notation: "h(0,0)".into(),
+            reason: None,
+        });
+        game.moves.push(KeptMove {
+            notation: "v(0,0)".into(),
+            reason: Some("a safe segment".into()),
+        });
+        store.save(&game).unwrap();
+        drop(store);
+        let store = Store::open(&dir.join("games.db")).unwrap();
+        assert_eq!(store.all().unwrap(), vec![game]);
+        assert_eq!(store.last_id().unwrap(), 7);
+        store.delete(7).unwrap();
+        assert!(store.all().unwrap().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
