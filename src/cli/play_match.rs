@@ -87,6 +87,7 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
             tabula: tabula_exe()?,
             rules_file: args.rules.as_deref(),
             log_dir: args.logs.clone(),
+            live_dir: None,
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,

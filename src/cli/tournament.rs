@@ -238,6 +238,7 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             tabula: tabula_exe()?,
             rules_file: args.rules.as_deref(),
             log_dir: Some(out.join("logs")),
+            live_dir: Some(out.join(crate::referee::live::LIVE_DIR)),
             sandbox,
             cores: Vec::new(),
             ponder: args.ponder,
@@ -256,6 +257,8 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     // One runner per folder, for the whole run: two would play the same games and
     // write the same files.
     let lock = championship::lock_folder(&ch.dir)?;
+    // Games a stopped run left in flight are played again from their start.
+    let _ = std::fs::remove_dir_all(ch.dir.join(crate::referee::live::LIVE_DIR));
     println!(
         "{} championship: {} players, {} games, {} at once; start {}",
         info.title,

@@ -273,6 +273,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
             tabula: std::env::current_exe().unwrap_or_default(),
             rules_file: rules,
             log_dir: None,
+            live_dir: None,
             sandbox: None,
             cores: Vec::new(),
             ponder: false,

@@ -59,6 +59,9 @@ pub struct Table<'a> {
     pub rules_file: Option<&'a Path>,
     /// Where the players' stderr logs go (None: discarded).
     pub log_dir: Option<PathBuf>,
+    /// Where the games in flight are shown live (None: they are not), see
+    /// [`super::live`].
+    pub live_dir: Option<PathBuf>,
     /// The sandbox players run in (None: `--no-sandbox`).
     pub sandbox: Option<Arc<Sandbox>>,
     /// The cores this table's games run on (empty: any).
@@ -315,6 +318,8 @@ pub fn play_game(
         winners: Vec::new(),
         fault: None,
     };
+    let live = super::live::LiveGame::new(table.live_dir.as_deref(), id);
+    live.show(referee, &record, &state, &[]);
     let setup_line = std::iter::once(format!("game {}", table.game.name))
         .chain(table.options.iter().map(|(k, v)| format!("{k}={v}")))
         .collect::<Vec<_>>()
@@ -430,10 +435,10 @@ pub fn play_game(
             Err(fault) => return finish_fault(record, referee, &state, player, fault, players),
         };
         // Read, written in the rules' notation and played in one query.
-        let (notation, next) = match referee.judge(&state, &text)? {
-            Judged::Played { notation, next, .. } => {
-                (notation.unwrap_or_else(|| text.clone()), next)
-            }
+        let (notation, next, played) = match referee.judge(&state, &text)? {
+            Judged::Played {
+                notation, next, mv, ..
+            } => (notation.unwrap_or_else(|| text.clone()), next, mv),
             Judged::Unreadable => {
                 // The record keeps the whole answer; the terminal shows it cut
                 // and escaped (crate::players::untrusted::shown).
@@ -453,6 +458,10 @@ pub fn play_game(
             notation: notation.clone(),
             ms: took.as_millis() as u64,
         });
+        if table.live_dir.is_some() {
+            let last = referee.move_regions(&state, &played).unwrap_or_default();
+            live.show(referee, &record, &next, &last);
+        }
         state = next;
         // Everyone else hears of the move.
         for (k, other) in players.iter_mut().enumerate() {

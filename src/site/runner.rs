@@ -516,6 +516,42 @@ pub struct Progress {
     pub points: Vec<(String, f64, u32)>,
 }
 
+/// The most games in flight read for a live view, and the most bytes of each.
+const MAX_LIVE_GAMES: usize = 64;
+const MAX_LIVE_BYTES: u64 = 512 * 1024;
+
+/// The games of a championship being played now (in its folder, or in its shards'
+/// on a cluster), as the referee shows them (`crate::referee::live`), by game number.
+pub fn live_games(dir: &Path) -> Vec<serde_json::Value> {
+    use crate::referee::live::LIVE_DIR;
+    let mut folders = vec![dir.join(LIVE_DIR)];
+    folders.extend(
+        (1..)
+            .map(|k| dir.join(format!("shard-{k}")))
+            .take_while(|d| d.is_dir())
+            .map(|d| d.join(LIVE_DIR)),
+    );
+    let mut games: Vec<serde_json::Value> = folders
+        .iter()
+        .filter_map(|f| fs::read_dir(f).ok())
+        .flat_map(|entries| entries.filter_map(Result::ok))
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".json"))
+        .take(MAX_LIVE_GAMES)
+        .filter_map(|e| {
+            let file = File::open(e.path()).ok()?;
+            let mut text = String::new();
+            std::io::Read::read_to_string(
+                &mut std::io::Read::take(file, MAX_LIVE_BYTES),
+                &mut text,
+            )
+            .ok()?;
+            serde_json::from_str(&text).ok()
+        })
+        .collect();
+    games.sort_by_key(|g| g["id"].as_u64().unwrap_or(0));
+    games
+}
+
 pub fn progress(dir: &Path) -> Option<Progress> {
     // On a cluster the games are in the shards' folders until they are merged.
     let shards: Vec<PathBuf> = (1..)

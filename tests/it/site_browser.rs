@@ -169,3 +169,147 @@ async fn a_student_in_a_browser() {
     b.close().await.unwrap();
     drop(server);
 }
+
+/// A random bot that takes a quarter of a second over each move, so that its games
+/// last long enough to be watched.
+fn slow_bot(seed: u32) -> Vec<u8> {
+    let text = String::from_utf8(seeded_random_bot(seed)).unwrap();
+    let slowed = text.replacen(
+        "        moves = self.game.legal_moves()\n",
+        "        __import__(\"time\").sleep(0.25)\n        moves = self.game.legal_moves()\n",
+        1,
+    );
+    assert_ne!(slowed, text, "the bot's genmove was found");
+    slowed.into_bytes()
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
+}
+
+/// A championship followed live: its page shows each move of the games in flight, on
+/// their boards, within a second of the referee playing it (the median of the moves
+/// seen), the teacher's page lists the games being played, and when the championship
+/// ends the page shows its standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_championship_is_followed_live_move_by_move() {
+    tools_present(&["bwrap", "python3", "chromium", "chromedriver"]);
+    let course = course("live", "breakthrough", |t| {
+        t.replace("first_day = ", "# first_day = ")
+            .replace("# rows = 8\n# cols = 8\n", "rows = 5\ncols = 5\n")
+    });
+    let codes = import(&course, "ana,Ana\nbia,Bia\n", false);
+    let teacher = import(&course, "prof,Professor\n", true);
+    let server = Server::start(&course);
+    let base = server.base.clone();
+    let prof = tokio::task::spawn_blocking(move || {
+        let s = base.as_str();
+        let mut students = Vec::new();
+        for (login, seed) in [("ana", 1), ("bia", 2)] {
+            let c = first_sign_in(s, login, &codes[login]);
+            let (status, page) = upload(&c, s, "bot.py", slow_bot(seed));
+            assert_eq!(status, StatusCode::OK, "{page}");
+            students.push(c);
+        }
+        // Both versions qualified, then the championship.
+        for c in &students {
+            wait_until("the qualification", Duration::from_secs(240), || {
+                get(c, s, "/me").1.contains("passed qualification")
+            });
+        }
+        let prof = first_sign_in(s, "prof", &teacher["prof"]);
+        run_championship(&prof, s);
+        prof
+    })
+    .await
+    .unwrap();
+
+    let driver = Driver::start();
+    let b = driver
+        .session(&crate::common::scratch("site", "live-profile"), 1200, 1000)
+        .await;
+    b.goto(&format!("{}/championships/1", server.base))
+        .await
+        .unwrap();
+    // Each new move seen on the page, and how long after the referee played it.
+    let mut lags = Vec::new();
+    let mut seen: std::collections::BTreeMap<u64, usize> = Default::default();
+    let mut teacher_saw_a_game = false;
+    let start = Instant::now();
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(180),
+            "the championship did not end"
+        );
+        let live = b
+            .execute("return JSON.stringify(window.TABULA_LIVE || null)", vec![])
+            .await
+            .unwrap();
+        let live: serde_json::Value =
+            serde_json::from_str(live.as_str().unwrap_or("null")).unwrap_or_default();
+        let at = now_ms();
+        if live.is_null() {
+            // Ended: the page reloaded itself to show the standings.
+            if !seen.is_empty()
+                && b.find(Locator::XPath("//h2[text()='Standings']"))
+                    .await
+                    .is_ok()
+            {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
+        for g in live["running"].as_array().cloned().unwrap_or_default() {
+            let id = g["id"].as_u64().unwrap();
+            let n = g["moves"].as_array().map_or(0, Vec::len);
+            if n > 0 && seen.get(&id).is_none_or(|&m| n > m) {
+                lags.push(at.saturating_sub(g["updated_ms"].as_u64().unwrap_or(at)));
+                seen.insert(id, n);
+                if lags.len() == 8 {
+                    std::fs::write(shots().join("live.png"), b.screenshot().await.unwrap())
+                        .unwrap();
+                }
+                assert!(g["board"]["shape"]["rows"] == 5, "a board to draw: {g}");
+            }
+        }
+        if !teacher_saw_a_game && !live["running"].as_array().is_none_or(Vec::is_empty) {
+            let (prof2, base) = (prof.clone(), server.base.clone());
+            let page =
+                tokio::task::spawn_blocking(move || get(&prof2, base.as_str(), "/teacher").1)
+                    .await
+                    .unwrap();
+            teacher_saw_a_game = page.contains("Games being played") && page.contains("ana");
+        }
+        if live["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(lags.len() >= 10, "moves seen live: {lags:?}");
+    assert!(
+        teacher_saw_a_game,
+        "the teacher's page listed a game being played"
+    );
+    lags.sort();
+    let median = lags[lags.len() / 2];
+    eprintln!(
+        "live: {} moves seen; after the referee played them: median {median} ms, worst {} ms",
+        lags.len(),
+        lags[lags.len() - 1]
+    );
+    assert!(
+        median < 1000,
+        "a move reaches the page within a second: {lags:?}"
+    );
+    // The championship over, the page shows its standings.
+    b.wait()
+        .for_element(Locator::XPath("//h2[text()='Standings']"))
+        .await
+        .unwrap();
+    std::fs::write(shots().join("live-done.png"), b.screenshot().await.unwrap()).unwrap();
+    b.close().await.unwrap();
+}

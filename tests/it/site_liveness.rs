@@ -196,6 +196,12 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
                 assert!(!status.is_server_error(), "{at}\n{body}");
                 let expected_type = if path.ends_with("progress.json") {
                     "application/json"
+                } else if path.ends_with("/live") && status == StatusCode::OK {
+                    // A championship live: its events, ending with how it ended.
+                    assert!(body.contains("\"status\":"), "{at}\n{body}");
+                    "text/event-stream"
+                } else if path.ends_with("board.js") {
+                    "text/javascript"
                 } else if path.ends_with("grades.csv") && *who == "teacher" {
                     "text/csv"
                 } else if path.ends_with("/download") && status == StatusCode::OK {

@@ -440,6 +440,7 @@ mod tests {
                 tabula: PathBuf::new(),
                 rules_file: None,
                 log_dir: None,
+                live_dir: None,
                 sandbox: None,
                 cores: Vec::new(),
                 ponder: false,

@@ -59,6 +59,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/championships/{id}"),
     ("GET", "/championships/{id}/progress.json"),
     ("GET", "/championships/{id}/page"),
+    ("GET", "/championships/{id}/live"),
+    ("GET", "/board.js"),
     ("GET", "/championships/{id}/logs/{game}/{seat}"),
     ("GET", "/grades"),
     ("GET", "/grades.csv"),
@@ -133,10 +135,24 @@ pub fn router(site: Arc<Site>) -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             UPLOAD_TIMEOUT,
         ));
+    // Streams that last as long as a championship: no page deadline.
+    let live = Router::new()
+        .route("/championships/{id}/live", get(results::live))
+        .route("/board.js", get(board_js));
     pages
         .merge(uploads)
+        .merge(live)
         .layer(middleware::from_fn_with_state(site.clone(), session_layer))
         .with_state(site)
+}
+
+/// The board renderer every page of tabula shares.
+async fn board_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        crate::game::board::BOARD_JS,
+    )
+        .into_response()
 }
 
 /// The most of an upload's body read: the cap, and beyond it as much again (at

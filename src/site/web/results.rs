@@ -197,6 +197,7 @@ fn championship_page(site: &Site, s: &Session, id: i64) -> Response {
             progress => progress.map(ser),
             percent => percent,
             live => row.status == "running" || row.status == "waiting",
+            palette => crate::game::palette::as_json().to_string(),
             has_page => dir.join("index.html").exists(),
             standings => rows, notes => notes, players => players, crosstable => crosstable,
             entries => ser(&entries),
@@ -235,6 +236,89 @@ fn progress_answer(site: &Site, s: &Session, id: Option<i64>) -> Response {
     };
     let progress = runner::progress(&runner::championship_dir(&site.course, row.id));
     axum::Json(serde_json::json!({ "status": row.status, "progress": progress })).into_response()
+}
+
+/// How often a live view looks for moves, and how long a stream lasts at most (the
+/// page then opens another).
+const LIVE_LOOK: std::time::Duration = std::time::Duration::from_millis(200);
+const LIVE_STREAM: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
+/// A championship live, as Server-Sent Events: its progress, the standings so far and
+/// the games in flight with their boards, sent again at every change (a move, a game
+/// ended); the stream ends when the championship does. Who may see it is who may see
+/// the championship's page.
+pub(super) async fn live(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+    id: Result<Path<i64>, PathRejection>,
+) -> Response {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let Some(id) = ids(id) else {
+        return blocking(site, move |site| not_found_page(site, &s)).await;
+    };
+    let first = blocking(site.clone(), move |site| live_answer(site, &s, id)).await;
+    if first.status() != StatusCode::OK {
+        return first;
+    }
+    let started = std::time::Instant::now();
+    let state = (site, String::new(), false);
+    let stream = futures_util::stream::unfold(state, move |(site, last, ended)| async move {
+        // The last event said how it ended: the stream ends.
+        if ended {
+            return None;
+        }
+        loop {
+            if started.elapsed() > LIVE_STREAM {
+                return None;
+            }
+            let site2 = site.clone();
+            let now = tokio::task::spawn_blocking(move || live_now(&site2, id))
+                .await
+                .ok()
+                .flatten()?;
+            let text = now.to_string();
+            if text != last {
+                let ended = !matches!(now["status"].as_str(), Some("running" | "waiting"));
+                let event = Event::default().data(text.clone());
+                return Some((
+                    Ok::<_, std::convert::Infallible>(event),
+                    (site, text, ended),
+                ));
+            }
+            tokio::time::sleep(LIVE_LOOK).await;
+        }
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15)))
+        .into_response()
+}
+
+/// Whether the live view may be seen, as a page would answer.
+fn live_answer(site: &Site, s: &Session, id: i64) -> Response {
+    if let Some(r) = may_see_results(site, s) {
+        return r;
+    }
+    match site.db.with(|c| db::championship(c, id)) {
+        Ok(Some(_)) => StatusCode::OK.into_response(),
+        Ok(None) => not_found_page(site, s),
+        Err(e) => db_error(site, e),
+    }
+}
+
+/// The championship now: its status, progress and games in flight.
+fn live_now(site: &Site, id: i64) -> Option<serde_json::Value> {
+    let row = site.db.with(|c| db::championship(c, id)).ok()??;
+    let dir = runner::championship_dir(&site.course, id);
+    let running = if row.status == "running" {
+        runner::live_games(&dir)
+    } else {
+        Vec::new()
+    };
+    Some(serde_json::json!({
+        "status": row.status,
+        "progress": runner::progress(&dir),
+        "running": running,
+    }))
 }
 
 pub(super) async fn report(

@@ -78,11 +78,50 @@ fn teacher_page(site: &Site, s: &Session) -> Response {
         .rev()
         .map(|c| championship_line(site, c))
         .collect();
+    // The games being played now: who plays, how far they are, the time each used.
+    let running: Vec<Value> = rows
+        .iter()
+        .filter(|c| c.status == "running")
+        .flat_map(|c| {
+            crate::site::runner::live_games(&crate::site::runner::championship_dir(
+                &site.course,
+                c.id,
+            ))
+            .into_iter()
+            .map(move |g| (c.id, g))
+        })
+        .map(|(championship, g)| {
+            let players: Vec<String> = g["players"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|p| p.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let used: Vec<String> = players
+                .iter()
+                .enumerate()
+                .map(|(k, p)| {
+                    format!(
+                        "{p} {:.1} s",
+                        g["used_ms"][k].as_u64().unwrap_or(0) as f64 / 1000.0
+                    )
+                })
+                .collect();
+            context! {
+                championship => championship, game => g["id"].as_u64(),
+                players => players.join(" – "),
+                moves => g["moves"].as_array().map_or(0, Vec::len),
+                used => used.join(", "),
+            }
+        })
+        .collect();
     html(
         site,
         s,
         "teacher.html",
-        context! { championships => lines, roster => roster, submissions => submissions, older => older, schedule => schedule },
+        context! { championships => lines, roster => roster, submissions => submissions, older => older, schedule => schedule, running => running },
     )
 }
 
