@@ -311,7 +311,7 @@ fn html(site: &Site, session: &Session, name: &str, extra: Value) -> Response {
     }
 }
 
-fn message(
+pub(super) fn message(
     site: &Site,
     session: &Session,
     status: StatusCode,

@@ -256,13 +256,35 @@ pub(super) async fn live(
     let Some(id) = ids(id) else {
         return blocking(site, move |site| not_found_page(site, &s)).await;
     };
-    let first = blocking(site.clone(), move |site| live_answer(site, &s, id)).await;
+    let s2 = s.clone();
+    let first = blocking(site.clone(), move |site| live_answer(site, &s2, id)).await;
     if first.status() != StatusCode::OK {
         return first;
     }
+    // Each stream looks at the files and the database a few times a second: their
+    // number is bounded, and a page beyond it is told to come back.
+    let Some(slot) = LiveSlot::take() else {
+        return blocking(site, move |site| {
+            let mut r = super::message(
+                site,
+                &s,
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Too many people are following live",
+                &format!(
+                    "{MAX_LIVE_STREAMS} pages follow championships live at this moment: reload this page in a minute."
+                ),
+                &format!("/championships/{id}"),
+            );
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("30"));
+            r
+        })
+        .await;
+    };
     let started = std::time::Instant::now();
-    let state = (site, String::new(), false);
-    let stream = futures_util::stream::unfold(state, move |(site, last, ended)| async move {
+    // The slot goes with the stream's state: given back when the stream is dropped.
+    let state = (site, String::new(), false, slot);
+    let stream = futures_util::stream::unfold(state, move |(site, last, ended, slot)| async move {
         // The last event said how it ended: the stream ends.
         if ended {
             return None;
@@ -282,15 +304,43 @@ pub(super) async fn live(
                 let event = Event::default().data(text.clone());
                 return Some((
                     Ok::<_, std::convert::Infallible>(event),
-                    (site, text, ended),
+                    (site, text, ended, slot),
                 ));
             }
             tokio::time::sleep(LIVE_LOOK).await;
         }
     });
-    Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15)))
+    // A proxy in front (nginx) passes each event on at once, not in buffered chunks.
+    (
+        [("x-accel-buffering", "no")],
+        Sse::new(stream).keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15))),
+    )
         .into_response()
+}
+
+/// The most pages following championships live at once.
+const MAX_LIVE_STREAMS: usize = 200;
+static LIVE_STREAMS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// One of the live streams the site allows, given back when the stream ends.
+struct LiveSlot;
+
+impl LiveSlot {
+    fn take() -> Option<LiveSlot> {
+        use std::sync::atomic::Ordering;
+        LIVE_STREAMS
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_LIVE_STREAMS).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| LiveSlot)
+    }
+}
+
+impl Drop for LiveSlot {
+    fn drop(&mut self) {
+        LIVE_STREAMS.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
 }
 
 /// Whether the live view may be seen, as a page would answer.

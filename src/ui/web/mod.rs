@@ -68,6 +68,8 @@ pub struct WebOptions {
 
 struct Server {
     table: Table,
+    /// The pages following a game now (each a stream), bounded.
+    streams: std::sync::atomic::AtomicUsize,
     /// The games the page offers: the catalog's, and the one `--rules` declares.
     games: Vec<&'static GameInfo>,
     first: Option<&'static GameInfo>,
@@ -97,6 +99,7 @@ pub fn serve(options: WebOptions) -> Result<(), WebError> {
         .transpose()?;
     let server = Arc::new(Server {
         table: Table::new(options.limits, options.rules_file, store),
+        streams: std::sync::atomic::AtomicUsize::new(0),
         games,
         first: options.game.or_else(catalog::default_game),
     });
@@ -195,6 +198,38 @@ fn open_browser(url: &str) {
 }
 
 type Shared = State<Arc<Server>>;
+
+/// Pages that may follow games at once: a few for each game the server may hold.
+const STREAMS_PER_GAME: usize = 8;
+
+/// One of the streams the server allows, given back when its stream ends.
+struct StreamSlot(Arc<Server>);
+
+impl StreamSlot {
+    fn take(server: &Arc<Server>) -> Option<StreamSlot> {
+        use std::sync::atomic::Ordering;
+        let most = server
+            .table
+            .limits
+            .max_games
+            .saturating_mul(STREAMS_PER_GAME);
+        server
+            .streams
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < most).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| StreamSlot(server.clone()))
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        self.0
+            .streams
+            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}
 
 async fn page() -> Response {
     let html = PAGE.replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1);
@@ -341,9 +376,15 @@ async fn game_events(State(server): Shared, Path(id): Path<String>) -> Response 
     };
     // The game now, then again at each change; a page that keeps the stream open keeps
     // the game from ending idle.
+    let Some(slot) = StreamSlot::take(&server) else {
+        return refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many pages follow games on this server at this moment: try again in a minute",
+        );
+    };
     let stream = futures_util::stream::unfold(
-        (rx, server, true),
-        move |(mut rx, server, first)| async move {
+        (rx, server, true, slot),
+        move |(mut rx, server, first, slot)| async move {
             if !first {
                 loop {
                     match tokio::time::timeout(Duration::from_secs(20), rx.changed()).await {
@@ -358,12 +399,15 @@ async fn game_events(State(server): Shared, Path(id): Path<String>) -> Response 
             server.table.seen(id);
             Some((
                 Ok::<_, Infallible>(Event::default().data(text)),
-                (rx, server, false),
+                (rx, server, false, slot),
             ))
         },
     );
-    Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+    // A proxy in front (nginx) passes each event on at once, not in buffered chunks.
+    (
+        [("x-accel-buffering", "no")],
+        Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))),
+    )
         .into_response()
 }
 
