@@ -27,8 +27,8 @@ pub(super) fn grade(args: GradeArgs) -> Result<(), GameError> {
                 format!("{}: {e}", path.display())
             })
         })?;
-        let value: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| GameError::Usage(format!("{}: not standings ({e})", path.display())))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| GameError::json(&path, "not standings", e))?;
         let rows = value
             .get("standings")
             .and_then(|s| s.as_array())
@@ -65,7 +65,7 @@ pub(super) fn grade(args: GradeArgs) -> Result<(), GameError> {
     }
     if let Some(path) = &args.csv {
         std::fs::write(path, csv)
-            .map_err(|e| GameError::Usage(format!("{}: {e}", path.display())))?;
+            .map_err(|e| GameError::file(path, "cannot write the grades", e))?;
         println!("wrote {}", path.display());
     }
     Ok(())

@@ -72,7 +72,7 @@ pub(super) fn play_match(args: MatchArgs) -> Result<(), GameError> {
     let (options, start) = table_setup(info, &board, args.seed, args.rules.as_deref())?;
     if let Some(dir) = &args.logs {
         std::fs::create_dir_all(dir)
-            .map_err(|e| GameError::Usage(format!("cannot create {}: {e}", dir.display())))?;
+            .map_err(|e| GameError::file(dir, "cannot create the logs' folder", e))?;
     }
     // The logs and the record are the referee's: no player is given them.
     let hidden: Vec<PathBuf> = args.logs.iter().chain(&args.record).cloned().collect();

@@ -64,7 +64,7 @@ pub(super) fn web(args: WebArgs) -> Result<(), GameError> {
         move_ms: move_time_ms(args.move_time)?,
         ..crate::ui::web::Limits::default()
     };
-    crate::ui::web::serve(crate::ui::web::WebOptions {
+    let served = crate::ui::web::serve(crate::ui::web::WebOptions {
         game,
         rules_file: args.rules,
         listen: args.listen,
@@ -75,8 +75,13 @@ pub(super) fn web(args: WebArgs) -> Result<(), GameError> {
         } else {
             args.games_db.or_else(default_games_db)
         },
-    })
-    .map_err(|e| GameError::Usage(e.to_string()))
+    });
+    if let Err(e) = served {
+        // The server's own error (a port taken, the games' database): said as it is.
+        eprintln!("tabula: {e}");
+        std::process::exit(2);
+    }
+    Ok(())
 }
 
 #[cfg(not(feature = "web"))]

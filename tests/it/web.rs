@@ -219,8 +219,9 @@ async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
             "connect4",
             &[("cols", "4"), ("rows", "4"), ("connect", "3")],
         ),
-        ("othello", &[("size", "6")]),
-        ("kingpawn", &[]),
+        ("othello", &[("size", "4")]),
+        // Four moves before the limit: the chase ends quickly whoever plays it.
+        ("kingpawn", &[("position", "K81 k17 p18 w 26/30")]),
         ("tictactoe", &[]),
     ];
     for (game, options) in games {

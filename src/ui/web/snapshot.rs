@@ -11,6 +11,9 @@ use crate::referee::championship::term_json;
 use crate::ui::session::Session;
 use serde_json::{Value, json};
 
+/// The most moves offered as buttons when none is made on the board.
+const MAX_BUTTONS: usize = 12;
+
 /// What the game thread knows beside the session.
 pub struct Status<'a> {
     pub thinking: bool,
@@ -52,14 +55,22 @@ pub fn of(
     } else {
         Vec::new()
     };
-    let unplaced: Vec<Value> = if person_to_move {
+    // Buttons for the moves made nowhere on the board (a pass); and when no move can be
+    // made on the board at all now, for the few there are (Othello's forced pass).
+    let unplaced: Vec<Value> = if !person_to_move {
+        Vec::new()
+    } else if facts.inputs.is_empty() && facts.legal.len() <= MAX_BUTTONS {
+        facts
+            .legal
+            .iter()
+            .map(|mv| json!({"move": rules.move_text(state, mv).unwrap_or_else(|_| mv.text().to_string())}))
+            .collect()
+    } else {
         facts
             .unplaced
             .iter()
             .map(|(_, text)| json!({"move": text}))
             .collect()
-    } else {
-        Vec::new()
     };
     // A game whose board shows no places to click lists its moves for the move box.
     let legal: Vec<String> = if person_to_move && facts.inputs.is_empty() {
