@@ -178,7 +178,27 @@ fn players(game: &GameInfo, form: &Form) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::find_game;
+
+    /// A shipped game with two whole-number options and a `random` player, and the
+    /// names and bounds of those options (found, not named: Rust names no game).
+    fn a_game_with_two_numbers() -> (&'static GameInfo, Vec<(String, i64, i64)>) {
+        crate::game::catalog()
+            .games
+            .iter()
+            .find_map(|g| {
+                let numbers: Vec<(String, i64, i64)> = g
+                    .options
+                    .iter()
+                    .filter_map(|o| match o.domain {
+                        Domain::Integer { min, max } => Some((o.name.clone(), min, max)),
+                        _ => None,
+                    })
+                    .collect();
+                (numbers.len() >= 2 && g.levels.iter().any(|l| l.name == "random"))
+                    .then_some((*g, numbers))
+            })
+            .expect("a game with two whole-number options")
+    }
 
     fn form(json: serde_json::Value) -> Form {
         serde_json::from_value(json).unwrap()
@@ -186,25 +206,34 @@ mod tests {
 
     #[test]
     fn options_are_checked_against_their_domains() {
-        let dots = find_game("dots").unwrap();
+        let (game, numbers) = a_game_with_two_numbers();
+        let ((first, min, max), (second, min2, _)) = (&numbers[0], &numbers[1]);
+        let mut options = serde_json::Map::new();
+        options.insert(first.clone(), serde_json::json!(min));
+        // A number may come as text, as a form's field sends it.
+        options.insert(second.clone(), serde_json::json!(min2.to_string()));
         let (options, seats) = check(
-            dots,
-            &form(serde_json::json!({"options": {"rows": 3, "cols": "4"}, "seats": ["human", "random"]})),
+            game,
+            &form(serde_json::json!({"options": options, "seats": ["human", "random"]})),
         )
         .unwrap();
         assert_eq!(options.len(), 2, "{options:?}");
         assert!(seats[0].is_human() && !seats[1].is_human());
-        let too_big = check(dots, &form(serde_json::json!({"options": {"rows": 99}}))).unwrap_err();
+        let too_big = check(
+            game,
+            &form(serde_json::json!({"options": {first.as_str(): max + 1}})),
+        )
+        .unwrap_err();
         assert!(too_big.contains("not between"), "{too_big}");
-        let unknown = check(dots, &form(serde_json::json!({"options": {"bogus": 1}}))).unwrap_err();
+        let unknown = check(game, &form(serde_json::json!({"options": {"bogus": 1}}))).unwrap_err();
         assert!(unknown.contains("no option \"bogus\""), "{unknown}");
         let player =
-            check(dots, &form(serde_json::json!({"seats": ["cmd:rm -rf /"]}))).unwrap_err();
+            check(game, &form(serde_json::json!({"seats": ["cmd:rm -rf /"]}))).unwrap_err();
         assert!(player.contains("is not a player"), "{player}");
     }
 
     #[test]
     fn unknown_fields_are_refused() {
-        assert!(serde_json::from_value::<Form>(serde_json::json!({"gmae": "dots"})).is_err());
+        assert!(serde_json::from_value::<Form>(serde_json::json!({"gmae": "a game"})).is_err());
     }
 }

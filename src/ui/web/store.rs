@@ -183,7 +183,7 @@ mod tests {
         let store = Store::open(&dir.join("games.db")).unwrap();
         let mut game = Kept {
             id: 7,
-            game: "dots".into(),
+            game: "a game".into(),
             options: serde_json::json!({"rows": 3}).as_object().cloned().unwrap(),
             seats: vec!["human".into(), "greedy".into()],
             moves: vec![],
