@@ -25,11 +25,24 @@ pub(super) struct GuiArgs {
     /// Seed of the random start (--random-start; default: from the clock)
     #[arg(long)]
     pub(super) seed: Option<u64>,
+    /// A game's record to go on from (downloaded from `tabula web` or the site's
+    /// play page, or one line of a match's games.jsonl): its board and moves
+    #[arg(long, value_name = "FILE.json", conflicts_with = "moves")]
+    pub(super) record: Option<PathBuf>,
 }
 
 #[cfg(feature = "gui")]
-pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
-    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
+pub(super) fn gui(mut args: GuiArgs) -> Result<(), GameError> {
+    let (info, opened) = options::game_and_record(
+        args.game.as_deref(),
+        args.record.as_deref(),
+        args.rules.as_deref(),
+    )?;
+    let mut moves = split_moves(&args.moves);
+    if let Some((board, played)) = opened {
+        args.board = board;
+        moves = played;
+    }
     crate::players::program::run_unsandboxed(args.seats.no_sandbox);
     args.board.check_extra(info)?;
     let mut options = args.board.options(args.seed.unwrap_or_else(clock_seed));
@@ -49,7 +62,7 @@ pub(super) fn gui(args: GuiArgs) -> Result<(), GameError> {
         options,
         seats,
         budget_ms: move_time_ms(args.seats.move_time)?,
-        moves: split_moves(&args.moves),
+        moves,
         watch: !args.no_watch && screenshot.is_none(),
         computer_moves: screenshot.is_none(),
     };

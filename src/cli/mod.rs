@@ -147,19 +147,14 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None if cfg!(feature = "gui") && crate::ui::display_available() => gui(GuiArgs {
             game: None,
-            board: BoardArgs {
-                rows: None,
-                cols: None,
-                start: None,
-                random_start: false,
-                extra: Vec::new(),
-            },
+            board: BoardArgs::usual(),
             seats: SeatArgs::default_table(),
             rules: None,
             screenshot: None,
             moves: String::new(),
             no_watch: false,
             seed: None,
+            record: None,
         }),
         None => {
             eprintln!(
@@ -167,17 +162,12 @@ pub fn main() -> ExitCode {
             );
             play(PlayArgs {
                 game: None,
-                board: BoardArgs {
-                    rows: None,
-                    cols: None,
-                    start: None,
-                    random_start: false,
-                    extra: Vec::new(),
-                },
+                board: BoardArgs::usual(),
                 seats: SeatArgs::default_table(),
                 seed: None,
                 delay: 0.0,
                 rules: None,
+                record: None,
             })
         }
         Some(Command::Gui(args)) => gui(args),

@@ -188,3 +188,95 @@ impl SeatArgs {
         ]
     }
 }
+
+/// A game's record opened with `--record FILE`: one game as `tabula web` and the
+/// site's play page download it, or as a match or championship writes it (one line
+/// of its `games.jsonl`).
+pub(super) fn read_record(path: &Path) -> Result<crate::referee::game::GameRecord, GameError> {
+    use std::io::Read;
+    const MOST: u64 = 64 << 20;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MOST + 1).read_to_end(&mut bytes))
+        .map_err(|e| GameError::file(path, "cannot read a game's record", e))?;
+    if bytes.len() as u64 > MOST {
+        return Err(GameError::Usage(format!(
+            "{}: larger than 64 MiB: not a game's record",
+            path.display()
+        )));
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let text = text.trim();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    // One object over several lines (a downloaded record), or one a line.
+    let one = if text.starts_with('{') && serde_json::from_str::<serde_json::Value>(text).is_ok() {
+        text
+    } else if lines.len() == 1 {
+        lines[0]
+    } else {
+        return Err(GameError::Usage(format!(
+            "{}: {} games in one file: keep the one to open (e.g. `sed -n 3p {} > game.json` for the third)",
+            path.display(),
+            lines.len(),
+            path.display()
+        )));
+    };
+    serde_json::from_str(one).map_err(|e| GameError::json(path, "cannot read a game's record", e))
+}
+
+/// A record opened: the board it was played on, and its moves in the rules' notation.
+pub(super) type Opened = (BoardArgs, Vec<String>);
+
+/// The game a command plays, and, with `--record FILE`, the board the record was
+/// played on and its moves: the game named, else the record's, else the default.
+pub(super) fn game_and_record(
+    game: Option<&str>,
+    record: Option<&Path>,
+    rules: Option<&Path>,
+) -> Result<(&'static GameInfo, Option<Opened>), GameError> {
+    let record = record.map(read_record).transpose()?;
+    let named = game.or(record.as_ref().and_then(|r| r.game.as_deref()));
+    let info = game_info(named, rules)?;
+    let opened = record.map(|r| {
+        let moves = r.moves.iter().map(|m| m.notation.clone()).collect();
+        (BoardArgs::of_record(&r, info), moves)
+    });
+    Ok((info, opened))
+}
+
+impl BoardArgs {
+    /// The game's usual board: no option given.
+    pub(super) fn usual() -> BoardArgs {
+        BoardArgs {
+            rows: None,
+            cols: None,
+            start: None,
+            random_start: false,
+            extra: Vec::new(),
+        }
+    }
+
+    /// The board a record was played on: its options and start (a record's game goes
+    /// on on its own board, whatever else the command line says).
+    pub(super) fn of_record(
+        record: &crate::referee::game::GameRecord,
+        info: &GameInfo,
+    ) -> BoardArgs {
+        let mut board = BoardArgs::usual();
+        for (name, value) in &record.options {
+            match name.as_str() {
+                "rows" => board.rows = value.parse().ok(),
+                "cols" => board.cols = value.parse().ok(),
+                // The start the seed drew is the record's start.
+                "random_start" => {}
+                "position" if record.start.is_some() => {}
+                _ if info.option(name).is_some() => board.extra.push(format!("{name}={value}")),
+                _ => {}
+            }
+        }
+        if info.option("position").is_some() {
+            board.start = record.start.clone();
+        }
+        board
+    }
+}

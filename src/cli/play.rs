@@ -20,10 +20,23 @@ pub(super) struct PlayArgs {
     /// A rules file to use instead of the game's own (e.g. an edited copy)
     #[arg(long)]
     pub(super) rules: Option<PathBuf>,
+    /// A game's record to go on from (downloaded from `tabula web` or the site's
+    /// play page, or one line of a match's games.jsonl): its board and moves
+    #[arg(long, value_name = "FILE.json")]
+    pub(super) record: Option<PathBuf>,
 }
 
-pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
-    let info = game_info(args.game.as_deref(), args.rules.as_deref())?;
+pub(super) fn play(mut args: PlayArgs) -> Result<(), GameError> {
+    let (info, opened) = options::game_and_record(
+        args.game.as_deref(),
+        args.record.as_deref(),
+        args.rules.as_deref(),
+    )?;
+    let mut moves = Vec::new();
+    if let Some((board, played)) = opened {
+        args.board = board;
+        moves = played;
+    }
     crate::players::program::run_unsandboxed(args.seats.no_sandbox);
     let rules = Rules::load(info, args.rules.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -115,6 +128,6 @@ pub(super) fn play(args: PlayArgs) -> Result<(), GameError> {
     println!("{}", crate::ui::text::fill(&banner, table.width));
     let mut input = crate::ui::terminal::stdin_input();
     let mut out = std::io::stdout();
-    table.play(state, input.as_mut(), &mut out)?;
+    table.play_after(state, &moves, input.as_mut(), &mut out)?;
     Ok(())
 }

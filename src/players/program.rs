@@ -11,9 +11,9 @@
 use crate::engine::term::Term;
 use crate::game::{GameError, GameInfo, Move, Rules, State};
 use crate::players::protocol::{Fault, Launch, PlayerProcess};
-use crate::players::sandbox::{Limits, Sandbox};
+use crate::players::sandbox::{self, Limits, Sandbox, View};
 use crate::players::spec::PlayerSpec;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -55,10 +55,24 @@ pub fn setup_commands(
     Ok(commands)
 }
 
+/// How a seat's program is started.
+enum Plan {
+    /// A `cmd:` or `.lisp` player, in the sandbox a game here gives (or none, as
+    /// `--no-sandbox` says).
+    Spec(PlayerSpec),
+    /// A command line and what it sees, in a sandbox given: as a championship starts
+    /// the player (a `.pl` file through `tabula serve`).
+    Launch {
+        argv: Vec<String>,
+        view: View,
+        sandbox: Arc<Sandbox>,
+        memory_bytes: u64,
+    },
+}
+
 /// A program's seat.
 pub struct ProgramSeat {
-    /// The program: a `cmd:` or `.lisp` player.
-    spec: PlayerSpec,
+    plan: Plan,
     log: PathBuf,
     process: Option<PlayerProcess>,
     /// The commands the running process has taken, in order.
@@ -70,11 +84,39 @@ impl ProgramSeat {
     /// `log`.
     pub fn new(spec: PlayerSpec, log: PathBuf) -> ProgramSeat {
         ProgramSeat {
-            spec,
+            plan: Plan::Spec(spec),
             log,
             process: None,
             told: Vec::new(),
         }
+    }
+
+    /// A seat for any player that is not a person (a program, a `.lisp` or `.pl`
+    /// file, a built-in level), started as a championship starts it: in `sandbox`,
+    /// with `memory_bytes` of address space, a `.pl` file or built-in level served by
+    /// `tabula` (`tabula serve`); its stderr going to `log`.
+    pub fn sandboxed(
+        spec: &PlayerSpec,
+        how: &Served,
+        sandbox: Arc<Sandbox>,
+        memory_bytes: u64,
+        log: PathBuf,
+    ) -> Result<ProgramSeat, String> {
+        let (argv, view) = match spec.program(memory_bytes) {
+            Some(program) => program?,
+            None => served(how.tabula, how.game, how.rules_file, spec, how.seed),
+        };
+        Ok(ProgramSeat {
+            plan: Plan::Launch {
+                argv,
+                view,
+                sandbox,
+                memory_bytes,
+            },
+            log,
+            process: None,
+            told: Vec::new(),
+        })
     }
 
     /// The move the program makes after `moves` (their canonical notations) in the game
@@ -178,28 +220,44 @@ impl ProgramSeat {
             old.quit();
         }
         self.told.clear();
-        let sandbox =
-            if UNSANDBOXED.load(Ordering::Relaxed) {
-                None
-            } else {
-                Some(Arc::new(Sandbox::new(Vec::new(), Vec::new()).map_err(|why| {
-                Fault::Start(format!(
-                    "cannot sandbox it: {why}; or run with --no-sandbox to start it as it is"
-                ))
-            })?))
-            };
-        let (argv, view) = match self.spec.program(MEMORY_BYTES) {
-            Some(program) => program.map_err(Fault::Start)?,
-            None => {
-                return Err(Fault::Start(format!(
-                    "{} is not a program (cmd: or .lisp)",
-                    self.spec
-                )));
+        let (argv, view, sandbox, memory_bytes) = match &self.plan {
+            Plan::Launch {
+                argv,
+                view,
+                sandbox,
+                memory_bytes,
+            } => (
+                argv.clone(),
+                view.clone(),
+                Some(sandbox.clone()),
+                *memory_bytes,
+            ),
+            Plan::Spec(spec) => {
+                let sandbox = if UNSANDBOXED.load(Ordering::Relaxed) {
+                    None
+                } else {
+                    Some(Arc::new(Sandbox::new(Vec::new(), Vec::new()).map_err(
+                        |why| {
+                            Fault::Start(format!(
+                                "cannot sandbox it: {why}; or run with --no-sandbox to start it as it is"
+                            ))
+                        },
+                    )?))
+                };
+                let (argv, view) = match spec.program(MEMORY_BYTES) {
+                    Some(program) => program.map_err(Fault::Start)?,
+                    None => {
+                        return Err(Fault::Start(format!(
+                            "{spec} is not a program (cmd: or .lisp)"
+                        )));
+                    }
+                };
+                (argv, view, sandbox, MEMORY_BYTES)
             }
         };
         self.process = Some(PlayerProcess::start(&Launch {
             argv,
-            limits: Limits::with_memory(MEMORY_BYTES),
+            limits: Limits::with_memory(memory_bytes),
             log: Some(self.log.clone()),
             sandbox: sandbox.map(|s| (s, view)),
             cores: Vec::new(),
@@ -221,4 +279,73 @@ impl Drop for ProgramSeat {
 /// named after this process and the seat.
 pub fn log_path(seat: u32) -> PathBuf {
     std::env::temp_dir().join(format!("tabula-{}-player-{seat}.log", std::process::id()))
+}
+
+/// What `tabula serve` needs to serve a built-in or `.pl` player its game.
+pub struct Served<'a> {
+    /// The tabula executable (this one).
+    pub tabula: &'a Path,
+    pub game: &'a GameInfo,
+    /// The rules file played, when not the game's own.
+    pub rules_file: Option<&'a Path>,
+    /// The seed the player is started with.
+    pub seed: u64,
+}
+
+/// `tabula serve` for a built-in or `.pl` player, with absolute paths throughout, and
+/// what it sees in the sandbox: the tabula binary, the rules and the player file's
+/// folder (its working folder).
+pub fn served(
+    tabula: &Path,
+    game: &GameInfo,
+    rules_file: Option<&Path>,
+    spec: &PlayerSpec,
+    seed: u64,
+) -> (Vec<String>, View) {
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    let prolog = sandbox::absolute(&crate::game::prolog_dir());
+    let mut view = View {
+        read_only: vec![tabula.to_path_buf(), prolog.clone()],
+        chdir: None,
+        env: vec![("TABULA_PROLOG".into(), text(&prolog))],
+        forks_games: false,
+    };
+    // The verdicts on the rules' fast paths: the player need not check them again
+    // (its sandbox cannot see this machine's cache).
+    let verdicts = crate::game::accelerate::verdicts_for_players();
+    if !verdicts.is_empty() {
+        view.env
+            .push((crate::game::accelerate::ENV.into(), verdicts));
+    }
+    // Likewise the rules files' texts it found clean (see engine::scanned).
+    let scanned = crate::engine::scanned::for_players();
+    if !scanned.is_empty() {
+        view.env.push((crate::engine::scanned::ENV.into(), scanned));
+    }
+    let spec_text = match spec {
+        PlayerSpec::File(path) => {
+            let file = sandbox::absolute(path);
+            if let Some(folder) = file.parent() {
+                view.read_only.push(folder.to_path_buf());
+                view.chdir = Some(folder.to_path_buf());
+            }
+            text(&file)
+        }
+        other => other.to_string(),
+    };
+    let mut argv = vec![
+        text(tabula),
+        "serve".into(),
+        game.name.clone(),
+        spec_text,
+        "--seed".into(),
+        seed.to_string(),
+    ];
+    if let Some(rules) = rules_file {
+        let rules = sandbox::absolute(rules);
+        view.read_only.push(rules.clone());
+        argv.push("--rules".into());
+        argv.push(text(&rules));
+    }
+    (argv, view)
 }

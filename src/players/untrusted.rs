@@ -31,6 +31,26 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// A player's lines (its stderr, shown to its owner on a page), with no length cap
+/// (the caller bounds what it reads): each line as [`shown`] would write it, without
+/// the cut, so a line break stays one.
+pub fn shown_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push('\n'),
+            '\t' => out.push('\t'),
+            '\x1b' => out.push_str("\\e"),
+            '\r' => {}
+            c if c.is_control() || invisible(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Characters that change how the text around them is shown without being seen:
 /// bidi marks, embeddings, overrides and isolates, zero-width ones, the BOM.
 fn invisible(c: char) -> bool {

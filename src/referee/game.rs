@@ -11,7 +11,7 @@
 use crate::game::{GameError, GameInfo, Judged, Outcome, Rules, State, Verdict};
 use crate::players::forkserver::Templates;
 use crate::players::protocol::{Fault, Launch, PlayerProcess};
-use crate::players::sandbox::{self, Limits, Sandbox, View};
+use crate::players::sandbox::{Limits, Sandbox, View};
 use crate::players::spec::PlayerSpec;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -110,6 +110,10 @@ pub struct FaultRecord {
 pub struct GameRecord {
     /// The game's number in its match or championship.
     pub id: usize,
+    /// The game's name, in a record kept alone (downloaded from a page); a match's
+    /// and a championship's records leave it to their file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// The championship the game belongs to (the id in its `championship.json`), so
     /// that a resume adopts only its own records; none in a match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -155,7 +159,13 @@ impl GameRecord {
 fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Result<Launch, Fault> {
     let (argv, view) = match seat.spec.program(table.memory_bytes) {
         Some(program) => program.map_err(Fault::Start)?,
-        None => served(table, &seat.spec, seed),
+        None => crate::players::program::served(
+            &table.tabula,
+            table.game,
+            table.rules_file,
+            &seat.spec,
+            seed,
+        ),
     };
     Ok(Launch {
         argv,
@@ -232,56 +242,6 @@ fn fork_plan(
     Some((key, template, game))
 }
 
-/// `tabula serve` for a built-in or `.pl` player, with absolute paths throughout.
-fn served(table: &Table, spec: &PlayerSpec, seed: u64) -> (Vec<String>, View) {
-    let text = |p: &Path| p.to_string_lossy().into_owned();
-    let prolog = sandbox::absolute(&crate::game::prolog_dir());
-    let mut view = View {
-        read_only: vec![table.tabula.clone(), prolog.clone()],
-        chdir: None,
-        env: vec![("TABULA_PROLOG".into(), text(&prolog))],
-        forks_games: false,
-    };
-    // The verdicts on the rules' fast paths: the player need not check them again
-    // (its sandbox cannot see this machine's cache).
-    let verdicts = crate::game::accelerate::verdicts_for_players();
-    if !verdicts.is_empty() {
-        view.env
-            .push((crate::game::accelerate::ENV.into(), verdicts));
-    }
-    // Likewise the rules files' texts it found clean (see engine::scanned).
-    let scanned = crate::engine::scanned::for_players();
-    if !scanned.is_empty() {
-        view.env.push((crate::engine::scanned::ENV.into(), scanned));
-    }
-    let spec_text = match spec {
-        PlayerSpec::File(path) => {
-            let file = sandbox::absolute(path);
-            if let Some(folder) = file.parent() {
-                view.read_only.push(folder.to_path_buf());
-                view.chdir = Some(folder.to_path_buf());
-            }
-            text(&file)
-        }
-        other => other.to_string(),
-    };
-    let mut argv = vec![
-        text(&table.tabula),
-        "serve".into(),
-        table.game.name.clone(),
-        spec_text,
-        "--seed".into(),
-        seed.to_string(),
-    ];
-    if let Some(rules) = table.rules_file {
-        let rules = sandbox::absolute(rules);
-        view.read_only.push(rules.clone());
-        argv.push("--rules".into());
-        argv.push(text(&rules));
-    }
-    (argv, view)
-}
-
 /// The start position of `table` in the referee's machine.
 pub fn start_state(referee: &Rules, table: &Table) -> Result<State, GameError> {
     use crate::game::{GameOptions, OptionValue};
@@ -305,6 +265,7 @@ pub fn play_game(
     let mut state = start_state(referee, table)?;
     let mut record = GameRecord {
         id,
+        game: None,
         championship: None,
         players: seats.iter().map(|s| s.name.clone()).collect(),
         specs: seats.iter().map(|s| s.spec.to_string()).collect(),

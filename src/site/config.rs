@@ -46,7 +46,54 @@ pub struct Config {
     #[serde(default)]
     pub site: SiteSettings,
     #[serde(default)]
+    pub play: Play,
+    #[serde(default)]
     pub cluster: Cluster,
+}
+
+/// Games in the browser for people signed in (`/play`): the course's game on the
+/// course's board, against the built-in levels and their own versions.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Play {
+    /// Whether the play page is offered.
+    #[serde(default = "default_true")]
+    pub enabled: bool,
+    /// Whether a student may also play against each classmate's latest qualified
+    /// version (its code and stderr stay hidden).
+    #[serde(default)]
+    pub classmates: bool,
+    /// Games open at once on the site.
+    #[serde(default = "default_play_games")]
+    pub max_games: usize,
+    /// Games open at once for one person.
+    #[serde(default = "default_play_per_person")]
+    pub max_games_per_person: usize,
+    /// A game nobody has looked at for this long ends.
+    #[serde(default = "default_play_idle")]
+    pub idle_minutes: u64,
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Play {
+            enabled: true,
+            classmates: false,
+            max_games: default_play_games(),
+            max_games_per_person: default_play_per_person(),
+            idle_minutes: default_play_idle(),
+        }
+    }
+}
+
+fn default_play_games() -> usize {
+    16
+}
+fn default_play_per_person() -> usize {
+    2
+}
+fn default_play_idle() -> u64 {
+    20
 }
 
 /// Where the championships' games are played: this machine, or a Slurm cluster.
@@ -299,6 +346,19 @@ secure_cookies = false
 # The address to listen on when `tabula site serve` is given no --listen.
 listen = "127.0.0.1:8080"
 
+[play]
+# People signed in play the course's game in the browser (/play), on the course's
+# board, against the built-in players and against any version of their own player,
+# which runs in the sandbox as in a championship (its stderr shown to them alone).
+enabled = true
+# Also against each classmate's latest qualified version (their code stays hidden).
+classmates = false
+# Games open at once on the site, and for one person; a game nobody looks at for
+# idle_minutes ends. Each game holds a Prolog machine (about 13 MiB).
+max_games = 16
+max_games_per_person = 2
+idle_minutes = 20
+
 [cluster]
 # Play each championship on a Slurm cluster instead of this machine: a job array of
 # `shards` tasks, followed, shards that fail submitted again, merged into one result
@@ -393,6 +453,12 @@ impl Config {
                 self.game,
                 known_games()
             ));
+        }
+        if self.play.max_games == 0 || self.play.max_games_per_person == 0 {
+            return Err("play.max_games and play.max_games_per_person: at least 1 (play.enabled = false turns the page off)".into());
+        }
+        if self.play.idle_minutes == 0 {
+            return Err("play.idle_minutes = 0: at least one minute".into());
         }
         if self.cluster.shards == 0 {
             return Err("cluster.shards = 0: at least one shard".into());

@@ -91,6 +91,7 @@ CREATE TABLE entries (
 /// other inside SQLite, for at most its busy timeout), so no caller can wait for
 /// itself; and a pool that is exhausted answers with an error after
 /// `POOL_TIMEOUT`, never by hanging.
+#[derive(Clone)]
 pub struct Db {
     pool: r2d2::Pool<SqliteConnectionManager>,
     pub path: PathBuf,

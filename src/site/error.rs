@@ -10,6 +10,9 @@ use std::path::PathBuf;
 pub enum SiteError {
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// The play page's games cannot be kept.
+    #[error("the play page's games: {0}")]
+    Play(String),
 
     // The course and its database.
     #[error("{}: no database: is {} a course? (make one with `tabula site init`)", path.display(), course.display())]

@@ -40,6 +40,9 @@ pub struct Site {
     log: Mutex<Option<fs::File>>,
     /// The runner's children (`tabula match`, `tabula tournament`) now running.
     children: Mutex<Vec<u32>>,
+    /// The play page's games (none: the course turns it off, or the site is not
+    /// serving).
+    pub play: Option<std::sync::Arc<crate::ui::web::Host>>,
     /// Set when the site stops: the workers start nothing more, and record nothing
     /// of the children stopped under them (they are resumed at the next start).
     stopping: AtomicBool,
@@ -80,6 +83,7 @@ impl Site {
             work: (Mutex::new(false), Condvar::new()),
             log: Mutex::new(log),
             children: Mutex::new(Vec::new()),
+            play: None,
             stopping: AtomicBool::new(false),
             _lock: lock,
         })

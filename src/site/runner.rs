@@ -715,6 +715,7 @@ mod tests {
     fn record(id: usize, players: [&str; 2], winners: &[u32], fault: Option<u32>) -> GameRecord {
         GameRecord {
             id,
+            game: None,
             championship: None,
             players: players.iter().map(|p| p.to_string()).collect(),
             specs: vec![String::new(); 2],

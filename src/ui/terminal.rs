@@ -257,11 +257,39 @@ impl Table<'_> {
         input: &mut dyn LineInput,
         out: &mut dyn Write,
     ) -> Result<Option<Outcome>, GameError> {
+        self.play_after(state, &[], input, out)
+    }
+
+    /// Plays `moves` (a record's, in the rules' notation) from `state`, then goes on
+    /// as [`Table::play`] does; the moves played first can be taken back.
+    pub fn play_after(
+        &self,
+        state: State,
+        moves: &[String],
+        input: &mut dyn LineInput,
+        out: &mut dyn Write,
+    ) -> Result<Option<Outcome>, GameError> {
         let mut history = vec![Step {
             state,
             last: Vec::new(),
             notation: None,
         }];
+        for (k, text) in moves.iter().enumerate() {
+            let state = history[history.len() - 1].state.clone();
+            let refused = || {
+                GameError::Usage(format!(
+                    "move {} of the record, {text}: the rules do not allow it there",
+                    k + 1
+                ))
+            };
+            let mv = self.rules.parse_move(&state, text)?.ok_or_else(refused)?;
+            let (next, _) = self.rules.apply(&state, &mv)?.ok_or_else(refused)?;
+            history.push(Step {
+                last: self.rules.move_regions(&state, &mv)?,
+                notation: Some(self.rules.move_text(&state, &mv)?),
+                state: next,
+            });
+        }
         let mut show_board = true;
         loop {
             let Some(step) = history.last() else {

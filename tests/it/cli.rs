@@ -1454,3 +1454,61 @@ fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
         stderr(&o)
     );
 }
+
+/// A match's record opens in `tabula play`: one game of it on its board, where it
+/// ended, or where the record stops, the person going on from there; a file of
+/// several games says how to keep one.
+#[test]
+fn a_record_opens_where_it_stopped() {
+    let dir = scratch("record");
+    let games = dir.join("games.jsonl");
+    let o = tabula(
+        &[
+            "match",
+            "breakthrough",
+            "--p1",
+            "random",
+            "--p2",
+            "random",
+            "--games",
+            "2",
+            "--rows",
+            "5",
+            "--cols",
+            "6",
+            "--move-time",
+            "0.2",
+            "--record",
+            games.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tabula(&["play", "--record", games.to_str().unwrap()], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("2 games in one file"), "{}", stderr(&o));
+    // The first game, cut after its third move: a person goes on as White's opponent.
+    let text = std::fs::read_to_string(&games).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let moves = record["moves"].as_array().unwrap().clone();
+    record["moves"] = serde_json::Value::Array(moves[..3].to_vec());
+    let one = dir.join("game.json");
+    std::fs::write(&one, serde_json::to_string_pretty(&record).unwrap()).unwrap();
+    let o = tabula(
+        &[
+            "play",
+            "breakthrough",
+            "--record",
+            one.to_str().unwrap(),
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+        ],
+        "undo\nundo\nundo\nundo\nquit\n",
+    );
+    let out = stdout(&o);
+    // Six columns, and its moves can be taken back to the start.
+    assert!(out.contains("a  b  c  d  e  f"), "{out}{}", stderr(&o));
+    assert_eq!(out.matches("Took back 1 move").count(), 3, "{out}");
+}

@@ -313,3 +313,216 @@ async fn a_championship_is_followed_live_move_by_move() {
     std::fs::write(shots().join("live-done.png"), b.screenshot().await.unwrap()).unwrap();
     b.close().await.unwrap();
 }
+
+/// The example random bot, seeded, telling its stderr how many moves it weighs and
+/// whether it can see the course's settings (`secret`).
+fn talking_bot(seed: u32, secret: &std::path::Path) -> Vec<u8> {
+    let text = String::from_utf8(seeded_random_bot(seed)).unwrap();
+    let talking = text.replacen(
+        "        moves = self.game.legal_moves()\n",
+        &format!(
+            "        moves = self.game.legal_moves()\n        print(\"weighing\", len(moves), \"moves; course visible:\", os.path.exists({:?}), file=sys.stderr, flush=True)\n",
+            secret.display().to_string()
+        ),
+        1,
+    );
+    assert_ne!(talking, text, "the bot's genmove was found");
+    talking.into_bytes()
+}
+
+/// Signs in on the page with a login and password.
+async fn sign_in(b: &fantoccini::Client, base: &str, login: &str, password: &str) {
+    b.goto(&format!("{base}/signin")).await.unwrap();
+    for (id, value) in [("login", login), ("secret", password)] {
+        b.find(Locator::Id(id))
+            .await
+            .unwrap()
+            .send_keys(value)
+            .await
+            .unwrap();
+    }
+    b.find(Locator::Css("input[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    b.wait()
+        .for_element(Locator::Css("a[href='/play']"))
+        .await
+        .unwrap();
+}
+
+/// Starts a game on the play page with these seats.
+async fn start_play(b: &fantoccini::Client, base: &str, seats: &[&str]) -> serde_json::Value {
+    b.goto(&format!("{base}/play")).await.unwrap();
+    b.wait()
+        .for_element(Locator::Css("body[data-ready=form]"))
+        .await
+        .unwrap();
+    for (k, seat) in seats.iter().enumerate() {
+        b.find(Locator::Id(&format!("f-seat-{}", k + 1)))
+            .await
+            .unwrap()
+            .select_by_value(seat)
+            .await
+            .unwrap_or_else(|e| panic!("no seat choice {seat:?} on the play page: {e}"));
+    }
+    crate::web::click(b, "#start").await;
+    crate::web::turn_or_end(b, 0).await
+}
+
+/// What the page's own script fetches from the play API, as this person.
+async fn fetched(b: &fantoccini::Client, path: &str) -> (u16, String) {
+    let got = b
+        .execute_async(
+            "const [path, done] = arguments; fetch(path).then(async r => done([r.status, await r.text()]), e => done([0, String(e)]));",
+            vec![serde_json::json!(path)],
+        )
+        .await
+        .unwrap();
+    (
+        got[0].as_u64().unwrap_or(0) as u16,
+        got[1].as_str().unwrap_or("").to_string(),
+    )
+}
+
+/// A student plays their own uploaded Python player on the site's play page, in the
+/// sandbox, and reads what it writes on stderr; another student is told there is no
+/// such game (nor its record), and meets a classmate's player without its stderr.
+/// The game's record, downloaded, opens in `tabula play`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_plays_their_own_player_and_sees_its_stderr_alone() {
+    tools_present(&["bwrap", "python3", "chromium", "chromedriver"]);
+    let course = course("play", "breakthrough", |t| {
+        t.replace("first_day = ", "# first_day = ")
+            .replace("# rows = 8\n# cols = 8\n", "rows = 5\ncols = 5\n")
+            .replace("classmates = false", "classmates = true")
+    });
+    let codes = import(&course, "ana,Ana\nbia,Bia\n", false);
+    let server = Server::start(&course);
+    let base = server.base.clone();
+    let base2 = base.clone();
+    let secret = course.join("course.toml");
+    let bia = tokio::task::spawn_blocking(move || {
+        let s = base2.as_str();
+        let mut clients = Vec::new();
+        for (login, seed) in [("ana", 3), ("bia", 4)] {
+            let c = first_sign_in(s, login, &codes[login]);
+            let (status, page) = upload(&c, s, "bot.py", talking_bot(seed, &secret));
+            assert_eq!(status, StatusCode::OK, "{page}");
+            clients.push(c);
+        }
+        // Bia's version qualifies: a classmate's player to meet.
+        wait_until("bia's qualification", Duration::from_secs(240), || {
+            get(&clients[1], s, "/me")
+                .1
+                .contains("passed qualification")
+        });
+        clients.pop().unwrap()
+    })
+    .await
+    .unwrap();
+
+    let driver = Driver::start();
+    let b = driver
+        .session(&crate::common::scratch("site", "play-profile"), 1200, 1000)
+        .await;
+    sign_in(&b, &base, "ana", "ana-secret-pass").await;
+    // Ana against her own version 1, which moves second.
+    let first = start_play(&b, &base, &["human", "version:1"]).await;
+    assert_eq!(
+        first["board"]["shape"]["rows"], 5,
+        "the course's board: {first}"
+    );
+    assert_eq!(first["seats"][1]["player"], "your version 1", "{first}");
+    let end = crate::web::play_by_clicks(&b, "breakthrough").await;
+    let id = end["id"].as_u64().unwrap();
+    // Her player's stderr is on her page.
+    let stderr = b
+        .find(Locator::Id("stderr"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        stderr.contains("weighing") && stderr.contains("moves"),
+        "her player's stderr is shown to her: {stderr:?}; {end}"
+    );
+    // It ran in the sandbox: the course's files are not there.
+    assert!(
+        stderr.contains("course visible: False") && !stderr.contains("course visible: True"),
+        "{stderr}"
+    );
+    std::fs::write(shots().join("play.png"), b.screenshot().await.unwrap()).unwrap();
+
+    // The record opens in the terminal, on its board, at its end.
+    let (status, record) = fetched(&b, &format!("/play/api/games/{id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    let file = crate::common::scratch("site", "play-record").join("game.json");
+    std::fs::write(&file, &record).unwrap();
+    let shown = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "play",
+            "--record",
+            file.to_str().unwrap(),
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&shown.stdout);
+    assert!(
+        out.contains("Game over") && out.contains("   a  b  c  d  e"),
+        "tabula play --record shows the game's end: {out}{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+
+    // Bia is told there is no such game, nor record; a change without the page's
+    // token is refused.
+    let base2 = base.clone();
+    tokio::task::spawn_blocking(move || {
+        let s = base2.as_str();
+        for path in [
+            format!("/play/api/games/{id}"),
+            format!("/play/api/games/{id}/record"),
+            format!("/play/api/games/{id}/events"),
+        ] {
+            let (status, body) = get(&bia, s, &path);
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+            assert!(!body.contains("weighing"), "{body}");
+        }
+        let r = bia
+            .post(s.url("/play/api/games"))
+            .json(&serde_json::json!({"seats": ["human", "random"]}))
+            .send()
+            .unwrap();
+        assert_eq!(
+            r.status(),
+            StatusCode::FORBIDDEN,
+            "a request without the token"
+        );
+        let (status, _) = get(&client(), s, "/play/api/catalog");
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "visitors do not play");
+    })
+    .await
+    .unwrap();
+
+    // Ana meets Bia's player: it plays, and its stderr is not hers to read.
+    let s = start_play(&b, &base, &["human", "classmate:bia"]).await;
+    assert_eq!(s["seats"][1]["player"], "bia's player (version 1)", "{s}");
+    let s = crate::web::play_by_clicks(&b, "breakthrough").await;
+    assert!(
+        s["stderr"].as_array().is_none_or(Vec::is_empty),
+        "a classmate's stderr is never sent: {s}"
+    );
+    assert!(
+        b.find(Locator::Css("#stderr[hidden]")).await.is_ok(),
+        "no stderr panel for a classmate's player"
+    );
+    b.close().await.unwrap();
+}

@@ -194,7 +194,15 @@ fn every_route_answers_in_time_with_the_sites_own_page() {
                 let at = format!("{method} {path} as {who} ({kind}): {status} {kind_of}");
                 assert!(took < limit, "{at}: {took:?}");
                 assert!(!status.is_server_error(), "{at}\n{body}");
-                let expected_type = if path.ends_with("progress.json") {
+                let expected_type = if path.starts_with("/play/api/")
+                    && path.ends_with("/events")
+                    && status == StatusCode::OK
+                {
+                    "text/event-stream"
+                } else if path.starts_with("/play/api/") {
+                    // The play page's API answers in JSON, its refusals too.
+                    "application/json"
+                } else if path.ends_with("progress.json") {
                     "application/json"
                 } else if path.ends_with("/live") && status == StatusCode::OK {
                     // A championship live: its events, ending with how it ended.

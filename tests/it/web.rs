@@ -62,7 +62,7 @@ fn shots() -> std::path::PathBuf {
 }
 
 /// What the page was last told of its game (null before a game).
-async fn snap(b: &Client) -> Value {
+pub(crate) async fn snap(b: &Client) -> Value {
     let text = b
         .execute(
             "return window.TABULA && TABULA.snap ? JSON.stringify(TABULA.snap) : 'null'",
@@ -73,12 +73,12 @@ async fn snap(b: &Client) -> Value {
     serde_json::from_str(text.as_str().unwrap_or("null")).unwrap()
 }
 
-fn moves(s: &Value) -> usize {
+pub(crate) fn moves(s: &Value) -> usize {
     s["moves"].as_array().map_or(0, Vec::len)
 }
 
 /// Waits until the page shows a person's turn (after `after` moves) or the end.
-async fn turn_or_end(b: &Client, after: usize) -> Value {
+pub(crate) async fn turn_or_end(b: &Client, after: usize) -> Value {
     let start = Instant::now();
     loop {
         let s = snap(b).await;
@@ -104,14 +104,14 @@ async fn turn_or_end(b: &Client, after: usize) -> Value {
 }
 
 /// The region's name on the page: "sq-R-C" or "line-R1-C1-R2-C2".
-fn region_key(r: &Value) -> String {
+pub(crate) fn region_key(r: &Value) -> String {
     match r["kind"].as_str() {
         Some("sq") => format!("sq-{}-{}", r["r"], r["c"]),
         _ => format!("line-{}-{}-{}-{}", r["r1"], r["c1"], r["r2"], r["c2"]),
     }
 }
 
-async fn click(b: &Client, css: &str) {
+pub(crate) async fn click(b: &Client, css: &str) {
     b.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("no {css} on the page: {e}"))
@@ -164,7 +164,7 @@ async fn start_game(b: &Client, base: &str, game: &str, options: &[(&str, &str)]
 
 /// Plays the game to its end by clicking the board: each turn, one of the moves the
 /// page offers, by its places (or its button, for a move made nowhere).
-async fn play_by_clicks(b: &Client, game: &str) -> Value {
+pub(crate) async fn play_by_clicks(b: &Client, game: &str) -> Value {
     let mut s = turn_or_end(b, 0).await;
     let mut turn = 0usize;
     while s["over"].is_null() {

@@ -384,6 +384,7 @@ mod tests {
         };
         GameRecord {
             id,
+            game: None,
             championship: Some(Settings::of(ch).id),
             players: seats.iter().map(|e| e.name.clone()).collect(),
             specs: seats.iter().map(|e| e.spec.to_string()).collect(),

@@ -15,6 +15,7 @@
 //! one slow or stuck page cannot hold the others up.
 
 mod account;
+mod play;
 mod results;
 mod students;
 mod teacher;
@@ -78,6 +79,15 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/teacher/run"),
     ("POST", "/teacher/championships/{id}/rerun"),
     ("POST", "/teacher/championships/{id}/counts"),
+    ("GET", "/play"),
+    ("GET", "/play/api/catalog"),
+    ("POST", "/play/api/games"),
+    ("GET", "/play/api/games/{id}"),
+    ("GET", "/play/api/games/{id}/events"),
+    ("POST", "/play/api/games/{id}/move"),
+    ("POST", "/play/api/games/{id}/undo"),
+    ("POST", "/play/api/games/{id}/hint"),
+    ("GET", "/play/api/games/{id}/record"),
 ];
 
 /// The site's routes.
@@ -135,10 +145,22 @@ pub fn router(site: Arc<Site>) -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             UPLOAD_TIMEOUT,
         ));
-    // Streams that last as long as a championship: no page deadline.
+    // Streams that last as long as a championship or a game: no page deadline; and
+    // the play page's requests, which may wait for a player's move (the game's own
+    // limits bound them).
     let live = Router::new()
         .route("/championships/{id}/live", get(results::live))
-        .route("/board.js", get(board_js));
+        .route("/board.js", get(board_js))
+        .route("/play", get(play::page))
+        .route("/play/api/catalog", get(play::catalog))
+        .route("/play/api/games", post(play::new_game))
+        .route("/play/api/games/{id}", get(play::now))
+        .route("/play/api/games/{id}/events", get(play::events))
+        .route("/play/api/games/{id}/move", post(play::play))
+        .route("/play/api/games/{id}/undo", post(play::undo))
+        .route("/play/api/games/{id}/hint", post(play::hint))
+        .route("/play/api/games/{id}/record", get(play::record))
+        .layer(DefaultBodyLimit::max(16 << 10));
     pages
         .merge(uploads)
         .merge(live)
@@ -293,6 +315,7 @@ fn base(site: &Site, session: &Session) -> Value {
         user => session.user.clone().map(ser),
         csrf => session.csrf.clone(),
         names => names,
+        play => site.play.is_some(),
     }
 }
 
@@ -449,7 +472,8 @@ pub fn grade_text(g: f64) -> String {
 /// qualification and championship workers. A stop waits `STOP_GRACE` at most for
 /// the requests under way; the games the workers' children were playing stop with
 /// the process and are resumed at the next start.
-pub fn serve(site: Site, listen: &str) -> Result<(), SiteError> {
+pub fn serve(mut site: Site, listen: &str) -> Result<(), SiteError> {
+    site.play = play::host(&site)?;
     let site = Arc::new(site);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

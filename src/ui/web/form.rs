@@ -28,9 +28,44 @@ pub struct Form {
     pub seats: Vec<String>,
 }
 
+/// A player a game may seat beyond a person and the game's own levels (on the site: a
+/// student's version of their player, or a classmate's), found by the word the form
+/// sends for it.
+#[derive(Debug, Clone)]
+pub struct Guest {
+    /// How it is started (a program, a `.lisp` or `.pl` file), always in the sandbox.
+    pub spec: PlayerSpec,
+    /// What the page calls it ("your version 3").
+    pub name: String,
+    /// Whether the game's owner may read what it writes on stderr (their own code).
+    pub stderr_shown: bool,
+}
+
+/// Finds the guest a seat's word names, if it names one: `None` when the word names
+/// no guest, an error in words when it names one the person may not have.
+pub type FindGuest<'a> = &'a dyn Fn(&str) -> Option<Result<Guest, String>>;
+
+/// No guests: `tabula web` seats people and the game's levels.
+pub fn no_guests(_: &str) -> Option<Result<Guest, String>> {
+    None
+}
+
+/// What a form asks for, checked.
+#[derive(Debug)]
+pub struct Checked {
+    /// The options of `initial_state/2`.
+    pub options: Vec<Term>,
+    /// Who sits at each seat.
+    pub seats: Vec<PlayerSpec>,
+    /// The guests among them, by seat.
+    pub guests: Vec<Option<Guest>>,
+    /// The seats as the form named them (to start the game again after a restart).
+    pub words: Vec<String>,
+}
+
 /// The options of `initial_state/2` and the seats the form describes, or why not
 /// (words for the person at the form).
-pub fn check(game: &GameInfo, form: &Form) -> Result<(Vec<Term>, Vec<PlayerSpec>), String> {
+pub fn check(game: &GameInfo, form: &Form, guest: FindGuest) -> Result<Checked, String> {
     for name in form.options.keys() {
         if !game.options.iter().any(|o| &o.name == name) {
             return Err(format!("{} has no option {name:?}", game.title));
@@ -102,12 +137,22 @@ pub fn check(game: &GameInfo, form: &Form) -> Result<(Vec<Term>, Vec<PlayerSpec>
     let names: Vec<String> = game.levels.iter().map(|l| l.name.clone()).collect();
     let levels: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut seats = Vec::with_capacity(players);
+    let mut guests = Vec::with_capacity(players);
+    let mut words = Vec::with_capacity(players);
     for k in 0..players {
         let word = form.seats.get(k).map_or("human", |s| s.trim());
         let seat = match word {
             "human" | "person" | "" => PlayerSpec::Human,
             level if levels.contains(&level) || level == "ai" => {
                 PlayerSpec::Builtin(level.to_string()).resolved(&names)
+            }
+            other if other.len() <= 200 && guest(other).is_some() => {
+                let found = guest(other)
+                    .unwrap_or_else(|| Err(format!("seat {}: no player {other:?}", k + 1)))?;
+                seats.push(found.spec.clone());
+                guests.push(Some(found));
+                words.push(other.to_string());
+                continue;
             }
             other => {
                 return Err(format!(
@@ -118,9 +163,19 @@ pub fn check(game: &GameInfo, form: &Form) -> Result<(Vec<Term>, Vec<PlayerSpec>
                 ));
             }
         };
+        words.push(match &seat {
+            PlayerSpec::Builtin(level) => level.clone(),
+            _ => "human".to_string(),
+        });
         seats.push(seat);
+        guests.push(None);
     }
-    Ok((options, seats))
+    Ok(Checked {
+        options,
+        seats,
+        guests,
+        words,
+    })
 }
 
 /// The options of `initial_state/2` as the form gives them again: a number, a word
@@ -137,17 +192,6 @@ pub fn as_form_options(options: &[Term]) -> serde_json::Map<String, serde_json::
                 Some((name.clone(), value))
             }
             _ => None,
-        })
-        .collect()
-}
-
-/// The seats as the form names them.
-pub fn seat_words(seats: &[PlayerSpec]) -> Vec<String> {
-    seats
-        .iter()
-        .map(|s| match s {
-            PlayerSpec::Builtin(level) => level.clone(),
-            _ => "human".to_string(),
         })
         .collect()
 }
@@ -212,9 +256,10 @@ mod tests {
         options.insert(first.clone(), serde_json::json!(min));
         // A number may come as text, as a form's field sends it.
         options.insert(second.clone(), serde_json::json!(min2.to_string()));
-        let (options, seats) = check(
+        let Checked { options, seats, .. } = check(
             game,
             &form(serde_json::json!({"options": options, "seats": ["human", "random"]})),
+            &no_guests,
         )
         .unwrap();
         assert_eq!(options.len(), 2, "{options:?}");
@@ -222,14 +267,63 @@ mod tests {
         let too_big = check(
             game,
             &form(serde_json::json!({"options": {first.as_str(): max + 1}})),
+            &no_guests,
         )
         .unwrap_err();
         assert!(too_big.contains("not between"), "{too_big}");
-        let unknown = check(game, &form(serde_json::json!({"options": {"bogus": 1}}))).unwrap_err();
+        let unknown = check(
+            game,
+            &form(serde_json::json!({"options": {"bogus": 1}})),
+            &no_guests,
+        )
+        .unwrap_err();
         assert!(unknown.contains("no option \"bogus\""), "{unknown}");
-        let player =
-            check(game, &form(serde_json::json!({"seats": ["cmd:rm -rf /"]}))).unwrap_err();
+        let player = check(
+            game,
+            &form(serde_json::json!({"seats": ["cmd:rm -rf /"]})),
+            &no_guests,
+        )
+        .unwrap_err();
         assert!(player.contains("is not a player"), "{player}");
+    }
+
+    #[test]
+    fn guests_are_seated_by_their_word_and_kept_by_it() {
+        let (game, _) = a_game_with_two_numbers();
+        let guest = |word: &str| match word {
+            "version:2" => Some(Ok(Guest {
+                spec: PlayerSpec::Command(vec!["python3".into(), "bot.py".into()]),
+                name: "your version 2".into(),
+                stderr_shown: true,
+            })),
+            "version:9" => Some(Err("you have no version 9".to_string())),
+            _ => None,
+        };
+        let checked = check(
+            game,
+            &form(serde_json::json!({"seats": ["human", "version:2"]})),
+            &guest,
+        )
+        .unwrap();
+        assert!(checked.seats[0].is_human() && checked.seats[1].is_program());
+        assert!(checked.guests[0].is_none());
+        assert_eq!(checked.guests[1].as_ref().unwrap().name, "your version 2");
+        assert_eq!(checked.words, ["human", "version:2"]);
+        let missing = check(
+            game,
+            &form(serde_json::json!({"seats": ["human", "version:9"]})),
+            &guest,
+        )
+        .unwrap_err();
+        assert_eq!(missing, "you have no version 9");
+        // Without guests, the same word is no player.
+        let none = check(
+            game,
+            &form(serde_json::json!({"seats": ["human", "version:2"]})),
+            &no_guests,
+        )
+        .unwrap_err();
+        assert!(none.contains("is not a player"), "{none}");
     }
 
     #[test]

@@ -7,13 +7,16 @@
 //! A game ends when nobody has looked at it for the idle time, when the server
 //! stops, or when the table is full and it is the one idle longest.
 
-use super::form::{self, Form};
+use super::form::{self, Checked, Form, Guest};
 use super::snapshot;
 use super::store::{Kept, KeptMove, Store};
 use crate::engine::term::Term;
 use crate::game::board::Region;
 use crate::game::{GameInfo, Rules};
+use crate::players::program::{ProgramSeat, Served};
+use crate::players::sandbox::Sandbox;
 use crate::players::spec::PlayerSpec;
+use crate::referee::game::{GameRecord, MoveRecord};
 use crate::ui::session::Session;
 use crate::ui::watch::{Reload, Watcher};
 use std::collections::HashMap;
@@ -36,6 +39,8 @@ pub struct Limits {
     pub move_ms: u64,
     /// The pause between two computer moves when no person plays, so people can follow.
     pub computer_pause: Duration,
+    /// Games open at once for one owner (on the site: one person); none: no cap.
+    pub per_person: Option<usize>,
 }
 
 impl Default for Limits {
@@ -45,6 +50,7 @@ impl Default for Limits {
             idle: Duration::from_secs(30 * 60),
             move_ms: 1000,
             computer_pause: Duration::from_millis(400),
+            per_person: None,
         }
     }
 }
@@ -62,7 +68,27 @@ pub enum Refusal {
     Full(usize),
     #[error("the game has ended on the server")]
     Gone,
+    #[error("you have {0} games open already: finish one, or wait for an idle one to end")]
+    YoursFull(usize),
 }
+
+/// Finds the guest a seat's word names for a game's owner (see [`form::Guest`]).
+pub type Guests = Arc<dyn Fn(Option<&str>, &str) -> Option<Result<Guest, String>> + Send + Sync>;
+
+/// How guests are started: as a championship starts players, in the sandbox.
+#[derive(Debug, Clone)]
+pub struct Hosting {
+    /// The tabula executable that serves `.pl` players (`tabula serve`).
+    pub tabula: PathBuf,
+    /// Each guest's memory cap.
+    pub memory_bytes: u64,
+    /// Where the guests' stderr is written (one file a seat and game), hidden from
+    /// every player.
+    pub logs: PathBuf,
+}
+
+/// The most of a guest's stderr a page is shown: its end.
+const STDERR_SHOWN: u64 = 8 * 1024;
 
 /// A suggested move and why.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -79,6 +105,7 @@ enum Command {
     Play { text: String, reply: Reply<()> },
     Undo { reply: Reply<()> },
     Hint { reply: Reply<Hint> },
+    Record { reply: Reply<GameRecord> },
 }
 
 /// How often a game waiting for a person looks for edited rules.
@@ -86,6 +113,8 @@ const RULES_LOOK: Duration = Duration::from_millis(300);
 
 /// One game, as the server holds it.
 struct Handle {
+    /// Whose game it is (on the site); nobody else may see it.
+    owner: Option<String>,
     commands: Sender<Command>,
     snapshot: watch::Receiver<Arc<String>>,
     last_seen: Mutex<Instant>,
@@ -113,6 +142,8 @@ pub struct Table {
     pub rules_file: Option<PathBuf>,
     /// Where the open games are kept, move by move (none: they are not kept).
     store: Option<Arc<Store>>,
+    /// The players a game may seat beyond people and levels, and how they start.
+    guests: Option<(Guests, Arc<Hosting>)>,
 }
 
 impl Table {
@@ -124,6 +155,21 @@ impl Table {
             limits,
             rules_file,
             store: store.map(Arc::new),
+            guests: None,
+        }
+    }
+
+    /// The same table, seating `guests` too, started as `hosting` says.
+    pub fn with_guests(mut self, guests: Guests, hosting: Hosting) -> Table {
+        self.guests = Some((guests, Arc::new(hosting)));
+        self
+    }
+
+    /// The form checked for `owner`, with the guests they may seat.
+    fn check(&self, game: &GameInfo, form: &Form, owner: Option<&str>) -> Result<Checked, String> {
+        match &self.guests {
+            Some((guests, _)) => form::check(game, form, &|word| guests(owner, word)),
+            None => form::check(game, form, &form::no_guests),
         }
     }
 
@@ -149,10 +195,10 @@ impl Table {
             };
             let started = find(&k.game)
                 .ok_or_else(|| format!("no game {:?} here any more", k.game))
-                .and_then(|game| Ok((game, form::check(game, &form)?)));
+                .and_then(|game| Ok((game, self.check(game, &form, k.owner.as_deref())?)));
             match started {
-                Ok((game, (options, seats))) => {
-                    if self.spawn(k, game, options, seats).is_ok() {
+                Ok((game, checked)) => {
+                    if self.spawn(k, game, checked).is_ok() {
                         resumed += 1;
                     }
                 }
@@ -202,13 +248,27 @@ impl Table {
         }
     }
 
-    /// Starts a game as the form says; its id.
-    pub fn start(&self, game: &'static GameInfo, form: Form) -> Result<u64, Refusal> {
-        let (options, seats) = form::check(game, &form).map_err(Refusal::Bad)?;
+    /// Starts a game as the form says, for `owner` (on the site); its id.
+    pub fn start(
+        &self,
+        game: &'static GameInfo,
+        form: Form,
+        owner: Option<&str>,
+    ) -> Result<u64, Refusal> {
+        let checked = self.check(game, &form, owner).map_err(Refusal::Bad)?;
         self.forget_ended();
         let mut made_room = None;
         {
             let mut games = self.lock();
+            if let (Some(most), Some(owner)) = (self.limits.per_person, owner)
+                && games
+                    .values()
+                    .filter(|h| h.owner.as_deref() == Some(owner))
+                    .count()
+                    >= most
+            {
+                return Err(Refusal::YoursFull(most));
+            }
             if games.len() >= self.limits.max_games {
                 // The game idle longest makes room, if it has been idle a while.
                 let oldest = games
@@ -232,23 +292,20 @@ impl Table {
         let kept = Kept {
             id,
             game: game.name.clone(),
-            options: form::as_form_options(&options),
-            seats: form::seat_words(&seats),
+            options: form::as_form_options(&checked.options),
+            seats: checked.words.clone(),
+            owner: owner.map(str::to_string),
             moves: Vec::new(),
         };
-        self.spawn(kept, game, options, seats)?;
+        self.spawn(kept, game, checked)?;
         Ok(id)
     }
 
     /// A game's thread, started with the moves kept already played.
-    fn spawn(
-        &self,
-        kept: Kept,
-        game: &'static GameInfo,
-        options: Vec<Term>,
-        seats: Vec<PlayerSpec>,
-    ) -> Result<(), Refusal> {
+    fn spawn(&self, kept: Kept, game: &'static GameInfo, checked: Checked) -> Result<(), Refusal> {
         let id = kept.id;
+        let owner = kept.owner.clone();
+        let hosting = self.guests.as_ref().map(|(_, h)| h.clone());
         let (commands, inbox) = mpsc::channel();
         let (publish, snapshot) = watch::channel(Arc::new(String::from("{}")));
         // `--rules` is the rules of the game it declares, not of the others.
@@ -273,13 +330,17 @@ impl Table {
                     thinking: false,
                     store,
                     kept,
+                    guests: checked.guests,
+                    hosting,
+                    programs: Vec::new(),
                 };
-                game_thread.run(options, seats, inbox);
+                game_thread.run(checked.options, checked.seats, inbox);
             })
             .map_err(|e| Refusal::Bad(format!("cannot start the game: {e}")))?;
         self.lock().insert(
             id,
             Arc::new(Handle {
+                owner,
                 commands,
                 snapshot,
                 last_seen: Mutex::new(Instant::now()),
@@ -288,15 +349,39 @@ impl Table {
         Ok(())
     }
 
-    fn handle(&self, id: u64) -> Result<Arc<Handle>, Refusal> {
-        let handle = self.lock().get(&id).cloned().ok_or(Refusal::NoGame(id))?;
+    /// The game `id`, when `owner` may see it: a game with an owner is theirs alone
+    /// (to anyone else it does not exist).
+    fn handle(&self, id: u64, owner: Option<&str>) -> Result<Arc<Handle>, Refusal> {
+        let handle = self
+            .lock()
+            .get(&id)
+            .filter(|h| h.owner.as_deref() == owner)
+            .cloned()
+            .ok_or(Refusal::NoGame(id))?;
         handle.touch();
         Ok(handle)
     }
 
     /// What the game last published, and a receiver for what it publishes next.
-    pub fn watch(&self, id: u64) -> Result<watch::Receiver<Arc<String>>, Refusal> {
-        Ok(self.handle(id)?.snapshot.clone())
+    pub fn watch(
+        &self,
+        id: u64,
+        owner: Option<&str>,
+    ) -> Result<watch::Receiver<Arc<String>>, Refusal> {
+        Ok(self.handle(id, owner)?.snapshot.clone())
+    }
+
+    /// The open games of `owner`, newest first.
+    pub fn games_of(&self, owner: &str) -> Vec<u64> {
+        self.forget_ended();
+        let mut ids: Vec<u64> = self
+            .lock()
+            .iter()
+            .filter(|(_, h)| h.owner.as_deref() == Some(owner))
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        ids
     }
 
     /// Notes that the game is being looked at (a page's live connection is open).
@@ -306,19 +391,25 @@ impl Table {
         }
     }
 
-    pub async fn play(&self, id: u64, text: String) -> Result<(), Refusal> {
-        let handle = self.handle(id)?;
+    pub async fn play(&self, id: u64, owner: Option<&str>, text: String) -> Result<(), Refusal> {
+        let handle = self.handle(id, owner)?;
         ask(&handle, |reply| Command::Play { text, reply }).await
     }
 
-    pub async fn undo(&self, id: u64) -> Result<(), Refusal> {
-        let handle = self.handle(id)?;
+    pub async fn undo(&self, id: u64, owner: Option<&str>) -> Result<(), Refusal> {
+        let handle = self.handle(id, owner)?;
         ask(&handle, |reply| Command::Undo { reply }).await
     }
 
-    pub async fn hint(&self, id: u64) -> Result<Hint, Refusal> {
-        let handle = self.handle(id)?;
+    pub async fn hint(&self, id: u64, owner: Option<&str>) -> Result<Hint, Refusal> {
+        let handle = self.handle(id, owner)?;
         ask(&handle, |reply| Command::Hint { reply }).await
+    }
+
+    /// The game so far as a record (`tabula play --record` and the window open it).
+    pub async fn record(&self, id: u64, owner: Option<&str>) -> Result<GameRecord, Refusal> {
+        let handle = self.handle(id, owner)?;
+        ask(&handle, |reply| Command::Record { reply }).await
     }
 
     /// Ends every game (the server stops).
@@ -353,6 +444,11 @@ struct GameThread {
     /// Where the game is kept, and what is kept of it.
     store: Option<Arc<Store>>,
     kept: Kept,
+    /// The guests at the seats, and how they start.
+    guests: Vec<Option<Guest>>,
+    hosting: Option<Arc<Hosting>>,
+    /// The guests' programs, by seat, once started.
+    programs: Vec<Option<ProgramSeat>>,
 }
 
 impl GameThread {
@@ -370,6 +466,9 @@ impl GameThread {
             Ok(s) => s,
             Err(e) => return self.fail_to_start(format!("this game cannot start: {e}")),
         };
+        if let Err(why) = self.start_guests() {
+            return self.fail_to_start(why);
+        }
         // A game resumed: its moves again, as far as the rules take them.
         for (k, m) in self.kept.moves.clone().iter().enumerate() {
             let state = session.state().clone();
@@ -426,37 +525,219 @@ impl GameThread {
                 Err(RecvTimeoutError::Disconnected) => return,
                 Err(RecvTimeoutError::Timeout) => {}
             }
-            let Some((_, spec)) = computer else {
+            let Some((seat, spec)) = computer else {
                 continue;
             };
             self.thinking = true;
             self.publish(&rules, &session);
-            let state = session.state().clone();
-            let answer = spec.move_in(&rules, &state, self.limits.move_ms);
+            let answer = self.computer_move(&rules, &session, seat, &spec);
             self.thinking = false;
             changed = true;
             match answer {
-                Ok((mv, why)) => {
-                    let reason = rules.reason_text(&why);
-                    match session.play(&rules, &mv, Some(reason)) {
-                        Ok(Some(_)) => {}
-                        Ok(None) => {
-                            self.failure = Some(format!(
-                                "the computer player ({}) chose {}, which the rules do not allow here",
-                                spec_name(&spec),
-                                mv.text()
-                            ))
-                        }
-                        Err(e) => self.failure = Some(format!("the rules failed: {e}")),
+                Ok((mv, reason)) => match session.play(&rules, &mv, reason) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => {
+                        self.failure = Some(format!(
+                            "the computer player ({}) chose {}, which the rules do not allow here",
+                            self.seat_name(seat, &spec),
+                            mv.text()
+                        ))
                     }
+                    Err(e) => self.failure = Some(format!("the rules failed: {e}")),
+                },
+                Err(why) => self.failure = Some(why),
+            }
+        }
+    }
+
+    /// Starts nothing yet, but readies a seat for each guest: its sandbox (which
+    /// hides the logs and every other player's folder), its memory cap and its log.
+    fn start_guests(&mut self) -> Result<(), String> {
+        if self.guests.iter().all(Option::is_none) {
+            return Ok(());
+        }
+        let hosting = self
+            .hosting
+            .clone()
+            .ok_or("this server does not seat programs")?;
+        std::fs::create_dir_all(&hosting.logs)
+            .map_err(|e| format!("the players' logs cannot be kept: {e}"))?;
+        let own: Vec<PathBuf> = self
+            .guests
+            .iter()
+            .flatten()
+            .flat_map(|g| g.spec.own_folders())
+            .collect();
+        let sandbox = Arc::new(
+            Sandbox::new(vec![hosting.logs.clone()], own)
+                .map_err(|why| format!("the players cannot be sandboxed on this server: {why}"))?,
+        );
+        let served = Served {
+            tabula: &hosting.tabula,
+            game: self.game,
+            rules_file: self.rules_file.as_deref(),
+            seed: self.id,
+        };
+        for (k, guest) in self.guests.iter().enumerate() {
+            let program = match guest {
+                None => None,
+                Some(g) => {
+                    let log = self.log_path(k);
+                    let _ = std::fs::remove_file(&log);
+                    Some(ProgramSeat::sandboxed(
+                        &g.spec,
+                        &served,
+                        sandbox.clone(),
+                        hosting.memory_bytes,
+                        log,
+                    )?)
                 }
-                Err(e) => {
-                    self.failure = Some(format!(
-                        "the computer player ({}) failed: {e}",
-                        spec_name(&spec)
+            };
+            self.programs.push(program);
+        }
+        Ok(())
+    }
+
+    /// Where seat `k`'s (0-based) program writes its stderr.
+    fn log_path(&self, k: usize) -> PathBuf {
+        let dir = self
+            .hosting
+            .as_ref()
+            .map_or_else(std::env::temp_dir, |h| h.logs.clone());
+        dir.join(format!("game-{}-seat-{}.log", self.id, k + 1))
+    }
+
+    /// The move of the computer or program at `seat` (1-based), with its reason; or
+    /// why there is none (words for the page).
+    fn computer_move(
+        &mut self,
+        rules: &Rules,
+        session: &Session,
+        seat: u32,
+        spec: &PlayerSpec,
+    ) -> Result<(crate::game::Move, Option<String>), String> {
+        let state = session.state();
+        let k = seat as usize - 1;
+        let name = self.seat_name(seat, spec);
+        let shown = self
+            .guests
+            .get(k)
+            .and_then(Option::as_ref)
+            .is_some_and(|g| g.stderr_shown);
+        let log = self.log_path(k);
+        if let Some(program) = self.programs.get_mut(k).and_then(Option::as_mut) {
+            let failed = |e: crate::game::GameError| format!("the rules failed: {e}");
+            let setup = crate::players::program::setup_commands(
+                rules,
+                self.game,
+                &session.options,
+                &session.history[0].state,
+            )
+            .map_err(failed)?;
+            let moves: Vec<String> = session.history[1..]
+                .iter()
+                .filter_map(|p| p.arrival.as_ref())
+                .map(|a| a.notation.clone())
+                .collect();
+            return match program.turn(rules, state, &setup, &moves, self.limits.move_ms) {
+                Ok(Ok((mv, _))) => Ok((mv, None)),
+                Ok(Err(fault)) => {
+                    // The log's place is the server's; its text is shown (or not) below.
+                    let fault = fault.replace(
+                        &format!(" (what it wrote on stderr: {})", log.display()),
+                        if shown {
+                            " (what it wrote on stderr is below)"
+                        } else {
+                            ""
+                        },
+                    );
+                    Err(format!(
+                        "{name} loses the game here, as it would in a championship: {fault}. Take a move back to try again."
                     ))
                 }
+                Err(e) => Err(failed(e)),
+            };
+        }
+        let (mv, why) = spec
+            .move_in(rules, state, self.limits.move_ms)
+            .map_err(|e| format!("the computer player ({name}) failed: {e}"))?;
+        Ok((mv, Some(rules.reason_text(&why))))
+    }
+
+    /// What the page calls the player at `seat` (1-based).
+    fn seat_name(&self, seat: u32, spec: &PlayerSpec) -> String {
+        match self.guests.get(seat as usize - 1).and_then(Option::as_ref) {
+            Some(guest) => guest.name.clone(),
+            None => spec_name(spec),
+        }
+    }
+
+    /// The end of what each guest its owner may read wrote on stderr, by seat.
+    fn stderr_shown(&self) -> Vec<(usize, String)> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut shown = Vec::new();
+        for (k, guest) in self.guests.iter().enumerate() {
+            if !guest.as_ref().is_some_and(|g| g.stderr_shown) {
+                continue;
             }
+            let Ok(mut file) = std::fs::File::open(self.log_path(k)) else {
+                continue;
+            };
+            let len = file.metadata().map_or(0, |m| m.len());
+            let _ = file.seek(SeekFrom::Start(len.saturating_sub(STDERR_SHOWN)));
+            let mut bytes = Vec::new();
+            let _ = file.take(STDERR_SHOWN).read_to_end(&mut bytes);
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            shown.push((k + 1, crate::players::untrusted::shown_lines(&text)));
+        }
+        shown
+    }
+
+    /// The game so far, as a match's record: what `tabula play --record` opens.
+    fn record(&self, rules: &Rules, session: &Session) -> GameRecord {
+        let players = session
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(k, spec)| match spec {
+                PlayerSpec::Human => "person".to_string(),
+                _ => self.seat_name(k as u32 + 1, spec),
+            })
+            .collect();
+        let moves = session.history[1..]
+            .iter()
+            .filter_map(|p| p.arrival.as_ref())
+            .map(|a| MoveRecord {
+                player: a.player,
+                notation: a.notation.clone(),
+                ms: 0,
+            })
+            .collect();
+        let (result, winners) = match &session.facts.outcome {
+            crate::game::Outcome::Ongoing => ("unfinished".to_string(), Vec::new()),
+            crate::game::Outcome::Over { result, .. } => match result {
+                crate::game::Verdict::Winner(p) => ("winner".to_string(), vec![*p]),
+                crate::game::Verdict::Tie(ps) => ("tie".to_string(), ps.clone()),
+            },
+        };
+        GameRecord {
+            id: self.id as usize,
+            game: Some(self.game.name.clone()),
+            championship: None,
+            players,
+            specs: self.kept.seats.clone(),
+            options: crate::game::GameOptions::from_terms(&session.options).pairs(),
+            start: rules
+                .position_text(&session.history[0].state)
+                .ok()
+                .flatten(),
+            seed: self.id,
+            move_ms: vec![self.limits.move_ms; session.seats.len()],
+            moves,
+            scores: session.scores(),
+            result,
+            winners,
+            fault: None,
         }
     }
 
@@ -503,6 +784,9 @@ impl GameThread {
             }
             Command::Hint { reply } => {
                 let _ = reply.send(self.hint(rules, session));
+            }
+            Command::Record { reply } => {
+                let _ = reply.send(Ok(self.record(rules, session)));
             }
         }
     }
@@ -603,6 +887,15 @@ impl GameThread {
                 thinking: self.thinking,
                 rules_error: self.rules_error.as_deref(),
                 failure: self.failure.as_deref(),
+                names: (0..session.seats.len())
+                    .map(|k| {
+                        self.guests
+                            .get(k)
+                            .and_then(Option::as_ref)
+                            .map(|g| g.name.clone())
+                    })
+                    .collect(),
+                stderr: self.stderr_shown(),
             },
         );
         self.publish.send_replace(Arc::new(json.to_string()));
@@ -620,6 +913,21 @@ impl GameThread {
         self.publish.send_replace(Arc::new(json.to_string()));
         // Kept a moment, so the page that asked for the game reads why it failed.
         thread::sleep(Duration::from_secs(60).min(self.limits.idle));
+    }
+}
+
+impl Drop for GameThread {
+    /// The game over on the server: its players stop (their seats drop) and what
+    /// they wrote on stderr goes with it.
+    fn drop(&mut self) {
+        self.programs.clear();
+        if self.hosting.is_some() {
+            for (k, guest) in self.guests.iter().enumerate() {
+                if guest.is_some() {
+                    let _ = std::fs::remove_file(self.log_path(k));
+                }
+            }
+        }
     }
 }
 

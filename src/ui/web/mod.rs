@@ -6,7 +6,12 @@
 //! - `POST /api/games` (a [`form::Form`]): a new game; its id;
 //! - `GET /api/games/{id}`: the game now ([`snapshot`]); `GET /api/games/{id}/events`:
 //!   the same, again at every change (Server-Sent Events);
-//! - `POST /api/games/{id}/move` (`{"move": TEXT}`), `/undo`, `/hint`.
+//! - `POST /api/games/{id}/move` (`{"move": TEXT}`), `/undo`, `/hint`;
+//! - `GET /api/games/{id}/record`: the game so far as a record (JSON, as a match
+//!   writes it), which `tabula play --record` and `tabula gui --record` open.
+//!
+//! The site serves the same page and API to signed-in people ([`Host`] with an owner
+//! for each game, and guests: a student's own versions).
 //!
 //! Moves are read and judged by the rules, never by the page; each game has a thread
 //! and an engine of its own ([`games`]), and the server holds a bounded number of them.
@@ -16,7 +21,9 @@ mod games;
 mod snapshot;
 mod store;
 
-pub use games::Limits;
+pub use form::{Form, Guest};
+pub use games::{Guests, Hosting, Limits, Table};
+pub use store::Store;
 
 use crate::game::{GameInfo, catalog, palette};
 use axum::Router;
@@ -26,8 +33,7 @@ use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use form::Form;
-use games::{Refusal, Table};
+use games::Refusal;
 use serde_json::{Value, json};
 use std::convert::Infallible;
 use std::path::PathBuf;
@@ -67,9 +73,7 @@ pub struct WebOptions {
 }
 
 struct Server {
-    table: Table,
-    /// The pages following a game now (each a stream), bounded.
-    streams: std::sync::atomic::AtomicUsize,
+    host: Arc<Host>,
     /// The games the page offers: the catalog's, and the one `--rules` declares.
     games: Vec<&'static GameInfo>,
     first: Option<&'static GameInfo>,
@@ -98,12 +102,15 @@ pub fn serve(options: WebOptions) -> Result<(), WebError> {
         .map(store::Store::open)
         .transpose()?;
     let server = Arc::new(Server {
-        table: Table::new(options.limits, options.rules_file, store),
-        streams: std::sync::atomic::AtomicUsize::new(0),
+        host: Arc::new(Host::new(Table::new(
+            options.limits,
+            options.rules_file,
+            store,
+        ))),
         games,
         first: options.game.or_else(catalog::default_game),
     });
-    let resumed = server.table.resume(|name| server.game(Some(name)));
+    let resumed = server.host.table.resume(|name| server.game(Some(name)));
     if resumed > 0 {
         println!("tabula web: {resumed} game(s) resumed where they were");
     }
@@ -141,7 +148,7 @@ pub fn serve(options: WebOptions) -> Result<(), WebError> {
                 source,
             })
     })?;
-    server.table.end_all();
+    server.host.table.end_all();
     runtime.shutdown_timeout(Duration::from_millis(200));
     Ok(())
 }
@@ -156,6 +163,7 @@ fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/record", get(record))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -202,24 +210,27 @@ type Shared = State<Arc<Server>>;
 /// Pages that may follow games at once: a few for each game the server may hold.
 const STREAMS_PER_GAME: usize = 8;
 
-/// One of the streams the server allows, given back when its stream ends.
-struct StreamSlot(Arc<Server>);
+/// The games of a server and the pages following them: what `tabula web` and the
+/// site answer a game's requests with. A game with an owner answers its owner alone.
+pub struct Host {
+    pub table: Table,
+    /// The pages following a game now (each a stream), bounded.
+    streams: std::sync::atomic::AtomicUsize,
+}
+
+/// One of the streams the host allows, given back when its stream ends.
+struct StreamSlot(Arc<Host>);
 
 impl StreamSlot {
-    fn take(server: &Arc<Server>) -> Option<StreamSlot> {
+    fn take(host: &Arc<Host>) -> Option<StreamSlot> {
         use std::sync::atomic::Ordering;
-        let most = server
-            .table
-            .limits
-            .max_games
-            .saturating_mul(STREAMS_PER_GAME);
-        server
-            .streams
+        let most = host.table.limits.max_games.saturating_mul(STREAMS_PER_GAME);
+        host.streams
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
                 (n < most).then_some(n + 1)
             })
             .ok()
-            .map(|_| StreamSlot(server.clone()))
+            .map(|_| StreamSlot(host.clone()))
     }
 }
 
@@ -231,8 +242,202 @@ impl Drop for StreamSlot {
     }
 }
 
-async fn page() -> Response {
-    let html = PAGE.replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1);
+impl Host {
+    pub fn new(table: Table) -> Host {
+        Host {
+            table,
+            streams: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// A new game as the form says, for `owner`: `{"id": N}`.
+    pub async fn new_game(
+        self: Arc<Self>,
+        game: &'static GameInfo,
+        form: Form,
+        owner: Option<String>,
+    ) -> Response {
+        match tokio::task::spawn_blocking(move || self.table.start(game, form, owner.as_deref()))
+            .await
+        {
+            Ok(Ok(id)) => axum::Json(json!({"id": id})).into_response(),
+            Ok(Err(r)) => refusal(r),
+            Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e),
+        }
+    }
+
+    /// The game now.
+    pub fn now(&self, id: &str, owner: Option<&str>) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        match self.table.watch(id, owner) {
+            Ok(rx) => json_text(rx.borrow().as_str()),
+            Err(r) => refusal(r),
+        }
+    }
+
+    /// The game, now and at every change, as Server-Sent Events; a game being
+    /// watched stays open.
+    pub fn events(self: Arc<Self>, id: &str, owner: Option<&str>) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        let rx = match self.table.watch(id, owner) {
+            Ok(rx) => rx,
+            Err(r) => return refusal(r),
+        };
+        let Some(slot) = StreamSlot::take(&self) else {
+            return refused(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many pages follow games on this server at this moment: try again in a minute",
+            );
+        };
+        // The game now, then again at each change; a page that keeps the stream open
+        // keeps the game from ending idle.
+        let stream = futures_util::stream::unfold(
+            (rx, self, true, slot),
+            move |(mut rx, host, first, slot)| async move {
+                if !first {
+                    loop {
+                        match tokio::time::timeout(Duration::from_secs(20), rx.changed()).await {
+                            Ok(Ok(())) => break,
+                            // The game's thread ended: the page is told by the stream's end.
+                            Ok(Err(_)) => return None,
+                            Err(_) => host.table.seen(id),
+                        }
+                    }
+                }
+                let text = rx.borrow_and_update().as_str().to_string();
+                host.table.seen(id);
+                Some((
+                    Ok::<_, Infallible>(Event::default().data(text)),
+                    (rx, host, false, slot),
+                ))
+            },
+        );
+        // A proxy in front (nginx) passes each event on at once, not in buffered chunks.
+        (
+            [("x-accel-buffering", "no")],
+            Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))),
+        )
+            .into_response()
+    }
+
+    /// A person's move (`{"move": TEXT}`), judged by the rules.
+    pub async fn play(
+        &self,
+        id: &str,
+        owner: Option<&str>,
+        body: Result<axum::Json<MoveBody>, JsonRejection>,
+    ) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        let text = match body {
+            Ok(axum::Json(b)) => b.text,
+            Err(e) => {
+                return refused(
+                    StatusCode::BAD_REQUEST,
+                    format!("the move does not read: {}", e.body_text()),
+                );
+            }
+        };
+        if text.len() > 1024 {
+            return refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "a move is at most 1024 characters",
+            );
+        }
+        match self.table.play(id, owner, text).await {
+            Ok(()) => axum::Json(json!({"ok": true})).into_response(),
+            Err(r) => refusal(r),
+        }
+    }
+
+    pub async fn undo(&self, id: &str, owner: Option<&str>) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        match self.table.undo(id, owner).await {
+            Ok(()) => axum::Json(json!({"ok": true})).into_response(),
+            Err(r) => refusal(r),
+        }
+    }
+
+    pub async fn hint(&self, id: &str, owner: Option<&str>) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        match self.table.hint(id, owner).await {
+            Ok(hint) => axum::Json(hint).into_response(),
+            Err(r) => refusal(r),
+        }
+    }
+
+    /// The game so far as a record, to download (`game-N.json`).
+    pub async fn record(&self, id: &str, owner: Option<&str>) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        match self.table.record(id, owner).await {
+            Ok(record) => {
+                let text = serde_json::to_string_pretty(&record).unwrap_or_default();
+                (
+                    [
+                        (header::CONTENT_TYPE, "application/json".to_string()),
+                        (
+                            header::CONTENT_DISPOSITION,
+                            format!(
+                                "attachment; filename=\"{}-{id}.json\"",
+                                record_name(&record)
+                            ),
+                        ),
+                    ],
+                    text,
+                )
+                    .into_response()
+            }
+            Err(r) => refusal(r),
+        }
+    }
+}
+
+/// A file name's first part for a record: its players, in letters and digits.
+fn record_name(record: &crate::referee::game::GameRecord) -> String {
+    let name: String = record
+        .players
+        .join("-vs-")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(60)
+        .collect();
+    if name.is_empty() { "game".into() } else { name }
+}
+
+/// The page, with the board renderer in it; `settings` go to the page's script as
+/// `data-` attributes of its body (the API's address, a CSRF token).
+pub fn page_html(settings: &[(&str, &str)]) -> Response {
+    let mut html = PAGE.replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1);
+    if !settings.is_empty() {
+        let attributes: String = settings
+            .iter()
+            .map(|(k, v)| format!(" data-{k}=\"{}\"", html_escape(v)))
+            .collect();
+        html = html.replacen("<body", &format!("<body{attributes}"), 1);
+    }
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -243,15 +448,26 @@ async fn page() -> Response {
         .into_response()
 }
 
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+async fn page() -> Response {
+    page_html(&[])
+}
+
 /// An error for the page: its status and words.
-fn refused(status: StatusCode, message: impl std::fmt::Display) -> Response {
+pub fn refused(status: StatusCode, message: impl std::fmt::Display) -> Response {
     (status, axum::Json(json!({"error": message.to_string()}))).into_response()
 }
 
 fn refusal(r: Refusal) -> Response {
     let status = match r {
         Refusal::NoGame(_) | Refusal::Gone => StatusCode::NOT_FOUND,
-        Refusal::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Refusal::Full(_) | Refusal::YoursFull(_) => StatusCode::SERVICE_UNAVAILABLE,
         Refusal::Bad(_) => StatusCode::UNPROCESSABLE_ENTITY,
     };
     refused(status, r)
@@ -263,14 +479,14 @@ async fn catalog_json(State(server): Shared) -> Response {
         "games": games,
         "first": server.game(None).map(|g| g.name.clone()),
         "palette": palette::as_json(),
-        "move_ms": server.table.limits.move_ms,
-        "open_games": server.table.open_games(),
+        "move_ms": server.host.table.limits.move_ms,
+        "open_games": server.host.table.open_games(),
     }))
     .into_response()
 }
 
 /// A game for the new-game form.
-fn game_json(g: &GameInfo) -> Value {
+pub fn game_json(g: &GameInfo) -> Value {
     use crate::game::Domain;
     let options: Vec<Value> = g
         .options
@@ -312,14 +528,9 @@ async fn new_game(
     State(server): Shared,
     body: Result<axum::Json<Form>, JsonRejection>,
 ) -> Response {
-    let form = match body {
-        Ok(axum::Json(form)) => form,
-        Err(e) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                format!("the form does not read: {}", e.body_text()),
-            );
-        }
+    let form = match read_form(body) {
+        Ok(form) => form,
+        Err(r) => return *r,
     };
     let Some(game) = server.game(form.game.as_deref()) else {
         return refused(
@@ -327,29 +538,23 @@ async fn new_game(
             format!("no game {:?} here", form.game.unwrap_or_default()),
         );
     };
-    let table = server.clone();
-    match tokio::task::spawn_blocking(move || table.table.start(game, form)).await {
-        Ok(Ok(id)) => axum::Json(json!({"id": id})).into_response(),
-        Ok(Err(r)) => refusal(r),
-        Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e),
-    }
+    server.host.clone().new_game(game, form, None).await
+}
+
+/// The new-game form a request sent, or the answer saying it does not read.
+pub fn read_form(body: Result<axum::Json<Form>, JsonRejection>) -> Result<Form, Box<Response>> {
+    body.map(|axum::Json(form)| form).map_err(|e| {
+        Box::new(refused(
+            StatusCode::BAD_REQUEST,
+            format!("the form does not read: {}", e.body_text()),
+        ))
+    })
 }
 
 /// A game's number from its address, or the page that says there is no such game.
 fn game_id(id: &str) -> Result<u64, Box<Response>> {
     id.parse()
         .map_err(|_| Box::new(refused(StatusCode::NOT_FOUND, format!("no game {id:?}"))))
-}
-
-async fn game_now(State(server): Shared, Path(id): Path<String>) -> Response {
-    let id = match game_id(&id) {
-        Ok(id) => id,
-        Err(r) => return *r,
-    };
-    match server.table.watch(id) {
-        Ok(rx) => json_text(rx.borrow().as_str()),
-        Err(r) => refusal(r),
-    }
 }
 
 fn json_text(text: &str) -> Response {
@@ -363,57 +568,18 @@ fn json_text(text: &str) -> Response {
         .into_response()
 }
 
-/// The game, now and at every change, as Server-Sent Events; a game being watched
-/// stays open.
-async fn game_events(State(server): Shared, Path(id): Path<String>) -> Response {
-    let id = match game_id(&id) {
-        Ok(id) => id,
-        Err(r) => return *r,
-    };
-    let rx = match server.table.watch(id) {
-        Ok(rx) => rx,
-        Err(r) => return refusal(r),
-    };
-    // The game now, then again at each change; a page that keeps the stream open keeps
-    // the game from ending idle.
-    let Some(slot) = StreamSlot::take(&server) else {
-        return refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many pages follow games on this server at this moment: try again in a minute",
-        );
-    };
-    let stream = futures_util::stream::unfold(
-        (rx, server, true, slot),
-        move |(mut rx, server, first, slot)| async move {
-            if !first {
-                loop {
-                    match tokio::time::timeout(Duration::from_secs(20), rx.changed()).await {
-                        Ok(Ok(())) => break,
-                        // The game's thread ended: the page is told by the stream's end.
-                        Ok(Err(_)) => return None,
-                        Err(_) => server.table.seen(id),
-                    }
-                }
-            }
-            let text = rx.borrow_and_update().as_str().to_string();
-            server.table.seen(id);
-            Some((
-                Ok::<_, Infallible>(Event::default().data(text)),
-                (rx, server, false, slot),
-            ))
-        },
-    );
-    // A proxy in front (nginx) passes each event on at once, not in buffered chunks.
-    (
-        [("x-accel-buffering", "no")],
-        Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))),
-    )
-        .into_response()
+async fn game_now(State(server): Shared, Path(id): Path<String>) -> Response {
+    server.host.now(&id, None)
 }
 
+async fn game_events(State(server): Shared, Path(id): Path<String>) -> Response {
+    server.host.clone().events(&id, None)
+}
+
+/// A move, as the page sends it.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveBody {
+pub struct MoveBody {
     #[serde(rename = "move")]
     text: String,
 }
@@ -423,49 +589,17 @@ async fn play(
     Path(id): Path<String>,
     body: Result<axum::Json<MoveBody>, JsonRejection>,
 ) -> Response {
-    let id = match game_id(&id) {
-        Ok(id) => id,
-        Err(r) => return *r,
-    };
-    let text = match body {
-        Ok(axum::Json(b)) => b.text,
-        Err(e) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                format!("the move does not read: {}", e.body_text()),
-            );
-        }
-    };
-    if text.len() > 1024 {
-        return refused(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "a move is at most 1024 characters",
-        );
-    }
-    match server.table.play(id, text).await {
-        Ok(()) => axum::Json(json!({"ok": true})).into_response(),
-        Err(r) => refusal(r),
-    }
+    server.host.play(&id, None, body).await
 }
 
 async fn undo(State(server): Shared, Path(id): Path<String>) -> Response {
-    let id = match game_id(&id) {
-        Ok(id) => id,
-        Err(r) => return *r,
-    };
-    match server.table.undo(id).await {
-        Ok(()) => axum::Json(json!({"ok": true})).into_response(),
-        Err(r) => refusal(r),
-    }
+    server.host.undo(&id, None).await
 }
 
 async fn hint(State(server): Shared, Path(id): Path<String>) -> Response {
-    let id = match game_id(&id) {
-        Ok(id) => id,
-        Err(r) => return *r,
-    };
-    match server.table.hint(id).await {
-        Ok(hint) => axum::Json(hint).into_response(),
-        Err(r) => refusal(r),
-    }
+    server.host.hint(&id, None).await
+}
+
+async fn record(State(server): Shared, Path(id): Path<String>) -> Response {
+    server.host.record(&id, None).await
 }

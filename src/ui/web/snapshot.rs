@@ -19,6 +19,10 @@ pub struct Status<'a> {
     pub thinking: bool,
     pub rules_error: Option<&'a str>,
     pub failure: Option<&'a str>,
+    /// What the page calls each seat's player, when not its level's name (a guest).
+    pub names: Vec<Option<String>>,
+    /// The end of what each guest whose owner plays here wrote on stderr, by seat.
+    pub stderr: Vec<(usize, String)>,
 }
 
 /// The game as a page draws it.
@@ -106,9 +110,10 @@ pub fn of(
             json!({
                 "seat": k + 1,
                 "side": game.sides.get(k).cloned().unwrap_or_else(|| format!("Player {}", label(k as u32 + 1))),
-                "player": match spec {
-                    PlayerSpec::Human => "human".to_string(),
-                    PlayerSpec::Builtin(level) => level.clone(),
+                "player": match (spec, status.names.get(k).and_then(Option::as_ref)) {
+                    (_, Some(name)) => name.clone(),
+                    (PlayerSpec::Human, _) => "human".to_string(),
+                    (PlayerSpec::Builtin(level), _) => level.clone(),
                     _ => "program".to_string(),
                 },
             })
@@ -168,5 +173,10 @@ pub fn of(
         "rules_error": status.rules_error,
         "failure": status.failure,
         "can_undo": session.history.len() > 1,
+        "stderr": status
+            .stderr
+            .iter()
+            .map(|(seat, text)| json!({"seat": seat, "text": text}))
+            .collect::<Vec<_>>(),
     })
 }

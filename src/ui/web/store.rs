@@ -25,8 +25,12 @@ pub struct Kept {
     pub game: String,
     /// The options, as the new-game form gives them (a random start as its seed).
     pub options: serde_json::Map<String, serde_json::Value>,
-    /// Who sits at each seat: "human" or a level.
+    /// Who sits at each seat: "human", a level, or a guest's word (on the site: a
+    /// student's version).
     pub seats: Vec<String>,
+    /// Whose game it is (on the site: a login); none for `tabula web`'s games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
     /// The moves in the rules' notation, with the computer's reasons.
     pub moves: Vec<KeptMove>,
 }
@@ -68,10 +72,17 @@ impl Store {
                  options TEXT NOT NULL,
                  seats TEXT NOT NULL,
                  moves TEXT NOT NULL DEFAULT '[]',
-                 updated_at INTEGER NOT NULL
+                 updated_at INTEGER NOT NULL,
+                 owner TEXT
              );",
         )
         .map_err(fail)?;
+        // A database kept by an earlier version has no owners: its games are nobody's.
+        let has_owner = conn.prepare("SELECT owner FROM games LIMIT 0").is_ok();
+        if !has_owner {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN owner TEXT")
+                .map_err(fail)?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
@@ -93,15 +104,16 @@ impl Store {
     pub fn save(&self, game: &Kept) -> Result<(), StoreError> {
         self.lock()
             .execute(
-                "INSERT INTO games (id, game, options, seats, moves, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, unixepoch())
+                "INSERT INTO games (id, game, options, seats, moves, updated_at, owner)
+                 VALUES (?1, ?2, ?3, ?4, ?5, unixepoch(), ?6)
                  ON CONFLICT(id) DO UPDATE SET moves = excluded.moves, updated_at = excluded.updated_at",
                 params![
                     game.id as i64,
                     game.game,
                     json(&game.options),
                     json(&game.seats),
-                    json(&game.moves)
+                    json(&game.moves),
+                    game.owner
                 ],
             )
             .map_err(|e| self.fail(e))?;
@@ -121,7 +133,7 @@ impl Store {
     pub fn all(&self) -> Result<Vec<Kept>, StoreError> {
         let conn = self.lock();
         let mut stmt = conn
-            .prepare("SELECT id, game, options, seats, moves FROM games ORDER BY id")
+            .prepare("SELECT id, game, options, seats, moves, owner FROM games ORDER BY id")
             .map_err(|e| self.fail(e))?;
         let rows = stmt
             .query_map([], |r| {
@@ -131,12 +143,13 @@ impl Store {
                     r.get::<_, String>(2)?,
                     r.get::<_, String>(3)?,
                     r.get::<_, String>(4)?,
+                    r.get::<_, Option<String>>(5)?,
                 ))
             })
             .map_err(|e| self.fail(e))?;
         let mut kept = Vec::new();
         for row in rows {
-            let (id, game, options, seats, moves) = row.map_err(|e| self.fail(e))?;
+            let (id, game, options, seats, moves, owner) = row.map_err(|e| self.fail(e))?;
             let (Ok(options), Ok(seats), Ok(moves)) = (
                 serde_json::from_str(&options),
                 serde_json::from_str(&seats),
@@ -149,6 +162,7 @@ impl Store {
                 game,
                 options,
                 seats,
+                owner,
                 moves,
             });
         }
@@ -186,6 +200,7 @@ mod tests {
             game: "a game".into(),
             options: serde_json::json!({"rows": 3}).as_object().cloned().unwrap(),
             seats: vec!["human".into(), "greedy".into()],
+            owner: Some("ana".into()),
             moves: vec![],
         };
         store.save(&game).unwrap();
