@@ -14,10 +14,11 @@ use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::Mutex;
+use std::sync::RwLock;
 
-/// The tests that measure CPU shares run alone; the others take turns with them.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+/// The test that measures CPU shares runs alone among the sandbox's tests (it takes
+/// the lock to write); the others may run side by side (they take it to read).
+static CPU_MEASURED: RwLock<()> = RwLock::new(());
 
 fn scratch(name: &str) -> PathBuf {
     crate::common::scratch("sb", name)
@@ -119,7 +120,7 @@ fn hostile(mode: &str, name_token: &str, extra: &str) -> String {
 #[test]
 fn hostile_players_are_contained_and_the_honest_results_stand() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("contain");
     let victim = base.join("victim");
     let outside = base.join("outside");
@@ -314,7 +315,7 @@ fn hostile_players_are_contained_and_the_honest_results_stand() {
 fn without_the_sandbox_the_same_snoop_does_read_the_secret() {
     // The containment test above could not fail if the snoop could not snoop.
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("unconfined");
     let secret = token("SECRETFILE");
     std::fs::write(base.join("secret.txt"), &secret).unwrap();
@@ -355,7 +356,7 @@ fn meter_share(dir: &Path) -> f64 {
 #[test]
 fn a_player_gets_the_cpu_only_on_its_own_turn() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.write().unwrap_or_else(|e| e.into_inner());
     let base = scratch("fair");
     let meter = "meter=cmd:python3 tests/players/hostile.py meter --bot examples/random_bot.py --busy-ms=60 --seed 1";
     // Two games at once, each pinned to a core of its own, a meter against each
@@ -392,7 +393,7 @@ fn a_player_gets_the_cpu_only_on_its_own_turn() {
 #[test]
 fn players_that_exit_at_once_never_take_the_referee_down() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("exit");
     let record = base.join("games.jsonl");
     let record_arg = record.to_string_lossy().into_owned();
@@ -460,7 +461,7 @@ fn peak_memory_kib(args: &[String]) -> i64 {
 #[test]
 fn the_referee_memory_stays_bounded_whatever_a_player_writes() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("memory");
     let bot = "bot=cmd:python3 examples/random_bot.py --seed 5".to_string();
     let calm = "calm=cmd:python3 examples/random_bot.py --seed 7".to_string();
@@ -499,7 +500,7 @@ fn the_referee_memory_stays_bounded_whatever_a_player_writes() {
 
 #[test]
 fn without_bubblewrap_untrusted_players_are_refused_and_told_how_to_fix_it() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("nobwrap");
     let args = championship(
         &base.join("champ"),
@@ -548,7 +549,7 @@ fn escape_player(mode: &str, extra: &str) -> String {
 fn a_player_never_runs_as_root_and_gets_a_copy_of_what_nobody_cannot_read() {
     tools_present();
     use std::os::unix::fs::PermissionsExt;
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     // A student's folder under a folder of mode 0700 (a clone under /root): nobody
     // cannot reach it where it is.
     let base = scratch("private");
@@ -700,7 +701,7 @@ fn tabula_with_descriptors(args: &[&str], fds: [&std::fs::File; 3]) -> Output {
 #[test]
 fn descriptors_tabula_was_started_with_reach_no_player() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("descriptors");
     let secret = token("fdsecret").to_lowercase();
     let secret_file = base.join("secret-7.txt");
@@ -798,7 +799,7 @@ fn descriptors_tabula_was_started_with_reach_no_player() {
 #[test]
 fn a_players_text_reaches_the_terminal_without_its_controls() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("terminal");
     for mode in ["message", "garbage"] {
         let record = base.join(format!("{mode}.jsonl"));
@@ -856,7 +857,7 @@ fn a_players_text_reaches_the_terminal_without_its_controls() {
 #[test]
 fn a_crash_says_how_and_the_players_last_words() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("lastwords");
     let play = |p1: &str, name: &str| {
         let record = base.join(format!("{name}.jsonl"));
@@ -906,7 +907,7 @@ fn a_crash_says_how_and_the_players_last_words() {
 #[test]
 fn a_program_in_a_virtual_environment_runs_as_named_and_imports_its_module() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("venv");
     let venv = base.join("venv");
     let made = Command::new("/usr/bin/python3")
@@ -1011,7 +1012,7 @@ fn a_program_in_a_virtual_environment_runs_as_named_and_imports_its_module() {
 #[test]
 fn only_tmp_and_dev_shm_are_writable_and_the_out_folder_is_never_given() {
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("writable");
     let out = base.join("champ");
     // The championship's folder named on the player's command line, as a path and
@@ -1069,7 +1070,7 @@ fn a_system_call_no_player_needs_ends_the_player() {
     // The seccomp filter: ptrace (and keyctl, ...) end a sandboxed player; without
     // the sandbox the same calls return, so the test could fail.
     tools_present();
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = CPU_MEASURED.read().unwrap_or_else(|e| e.into_inner());
     let base = scratch("seccomp");
     let player = escape_player("ptrace", "");
     for sandbox in [true, false] {

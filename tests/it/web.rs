@@ -202,28 +202,17 @@ pub(crate) async fn play_by_clicks(b: &Client, game: &str) -> Value {
     s
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
+/// Starts `tabula web` (with the tic-tac-toe example) and a browser, and plays each
+/// of `games` to its end against `random` by clicks, from the page's form.
+async fn games_played_by_clicks(games: &[(&str, &[(&str, &str)])]) {
     tools_present(&["chromium", "chromedriver"]);
     let web = Web::start(&["--rules", "examples/games/tictactoe.pl", "--no-keep"]);
     let driver = Driver::start();
+    let name = games.iter().map(|(g, _)| *g).collect::<Vec<_>>().join("-");
     let b = driver
-        .session(&scratch("web", "chromium-profile"), 1100, 900)
+        .session(&scratch("web", &format!("{name}-profile")), 1100, 900)
         .await;
     let base = web.base.clone();
-
-    let games: &[(&str, &[(&str, &str)])] = &[
-        ("breakthrough", &[("rows", "4"), ("cols", "4")]),
-        ("dots", &[("rows", "3"), ("cols", "3")]),
-        (
-            "connect4",
-            &[("cols", "4"), ("rows", "4"), ("connect", "3")],
-        ),
-        ("othello", &[("size", "4")]),
-        // Four moves before the limit: the chase ends quickly whoever plays it.
-        ("kingpawn", &[("position", "K81 k17 p18 w 26/30")]),
-        ("tictactoe", &[]),
-    ];
     for (game, options) in games {
         start_game(&b, &base, game, options, &["human", "random"]).await;
         let end = play_by_clicks(&b, game).await;
@@ -246,6 +235,51 @@ async fn every_game_is_played_to_its_end_by_clicks_and_one_from_the_keyboard() {
         )
         .unwrap();
     }
+    b.close().await.unwrap();
+}
+
+// Every shipped game and the tic-tac-toe example, in three browsers side by side.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn breakthrough_and_othello_are_played_to_their_end_by_clicks() {
+    games_played_by_clicks(&[
+        ("breakthrough", &[("rows", "4"), ("cols", "4")]),
+        ("othello", &[("size", "4")]),
+    ])
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dots_and_connect_four_are_played_to_their_end_by_clicks() {
+    games_played_by_clicks(&[
+        ("dots", &[("rows", "3"), ("cols", "3")]),
+        (
+            "connect4",
+            &[("cols", "4"), ("rows", "4"), ("connect", "3")],
+        ),
+    ])
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chase_and_a_game_given_with_rules_are_played_to_their_end_by_clicks() {
+    games_played_by_clicks(&[
+        // Four moves before the limit: the chase ends quickly whoever plays it.
+        ("kingpawn", &[("position", "K81 k17 p18 w 26/30")]),
+        ("tictactoe", &[]),
+    ])
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_from_the_keyboard_alone() {
+    tools_present(&["chromium", "chromedriver"]);
+    let web = Web::start(&["--no-keep"]);
+    let driver = Driver::start();
+    let b = driver
+        .session(&scratch("web", "keyboard-profile"), 1100, 900)
+        .await;
+    let base = web.base.clone();
 
     // The keyboard alone: the first move with the arrow keys and Enter on the board,
     // the others typed in the move box.
