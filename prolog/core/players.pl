@@ -19,6 +19,12 @@ running points), when the game exports them. The levels, weakest first:
     (the first depth in a random order, so that equal moves are chosen
     at random). No transposition table, no move ordering below the root:
     the player knows nothing of the game to order the moves by.
+  * ai: the generic player for this game: the one `tabula tune` found
+    strongest for its rules file when it was tuned (tuned/2), else
+    alphabeta when the game judges positions (evaluation/3), else mcts.
+    Measured against OpenSpiel's MCTS, alphabeta with the author's
+    evaluation holds its own where mcts loses every game (Othello,
+    Kalah); a game without evaluation/3 has only mcts to search well.
   * mcts: Monte Carlo tree search (UCT): a tree grows from the position
     one node per iteration; each iteration walks down the tree, at every
     node taking the child with the best upper confidence bound (its mean
@@ -26,6 +32,11 @@ running points), when the game exports them. The levels, weakest first:
     untried move drawn at random), and plays one game of uniformly random
     moves from it to the end (a playout); the playout's result goes back
     up the path. The move played is the root's most visited child.
+    With MCTS-Solver: a node whose game is over, or whose result is
+    proven (its player to move has a move that wins; or all its moves
+    are expanded and proven), is a proven node; its proven result, not a
+    playout's, goes up the path; the search ends once a root move is a
+    proven win, and a proven loss is played only when every move is one.
 
 Strength (measured, mcts at 1 s a move against each game's own greedy
 player, colours alternating, 10 games each, on a busy 2-core machine):
@@ -51,16 +62,21 @@ parent). With more than two players, alphabeta is "paranoid" (every other
 player is taken as one opponent) and mcts scores each node for its own
 player: 1 for a win, 1/2 for a tie that includes it, 0 otherwise.
 
-Time. choose_move/6 is given a budget in milliseconds. A query cannot be
-interrupted from outside (scryer-embedding.md), so the players count CPU
-time themselves, statistics(runtime, _), and aim to finish within 60% of
-the budget:
-  * alphabeta starts no new depth once 25% of the budget is used, and an
-    unfinished depth is abandoned at 60% (every interior node looks at the
+Time. choose_move/6 is given a budget in milliseconds of wall time (the
+referee's clock: `tabula serve` passes the move time less the margin it
+measured for answering). A query cannot be interrupted from outside
+(scryer-embedding.md), so the players look at the wall clock themselves,
+statistics(walltime, _) (vendor/patches/0004-wall-clock.patch), and plan
+to the whole budget. CHOICE: wall time, not CPU time: on a busy machine
+a process gets less than a core, its CPU time runs slower than the clock,
+and a search budgeted in CPU time answered late (so it used to stop at
+60% of its budget, and still lost games on time at 0.1 s a move).
+  * alphabeta starts no new depth once 45% of the budget is used, and an
+    unfinished depth is abandoned at 92% (every interior node looks at the
     clock; it throws players_timeout, caught at the root): the move is
     then the last complete depth's.
   * mcts looks at the clock before each iteration and every 16 moves of a
-    playout; a playout still running at 60% is abandoned (its iteration
+    playout; a playout still running at 92% is abandoned (its iteration
     does not count). A playout is also cut at the game's max_plies/2
     bound (game:game_max_plies/3) and then counts as a tie.
 
@@ -130,13 +146,14 @@ module last, a plain body goal), for the reason game.pl explains under
 
 %% levels(-Levels)
 % Levels are the generic players, from the weakest to the strongest.
-levels([random, alphabeta, mcts]).
+levels([random, alphabeta, mcts, ai]).
 
 %% level_info(?Level, -Text)
 % Text says in one line how Level plays.
 level_info(random, "plays any legal move, at random").
 level_info(alphabeta, "searches ahead with alpha-beta, judging positions by the game's evaluation").
-level_info(mcts, "Monte Carlo tree search (UCT) with random playouts").
+level_info(mcts, "Monte Carlo tree search (UCT) with random playouts and proven results").
+level_info(ai, "the generic player that suits this game: alphabeta when the game judges positions, else mcts").
 
 %% choose_move(+Game, +Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move the generic player Level chooses in State, a position
@@ -151,6 +168,10 @@ level_info(mcts, "Monte Carlo tree search (UCT) with random playouts").
 %     Move won WinRate percent of its playouts (ties count half);
 %   * only_move: there was one legal move, played at once (alphabeta and
 %     mcts);
+%   * chose(Level1, Why): Level ai played as Level1 (alphabeta or mcts),
+%     whose reason is Why;
+%   * proven(Iterations, Result): Level mcts proved the game's Result
+%     (winner(P) or tie(Ps)) with Move, in Iterations iterations;
 %   * fallback(Why): the search gave no move (Why = no_move) or threw
 %     (Why is the exception): Move is the first legal move.
 % Fails when the game is over. Throws domain_error(players_level, Level)
@@ -201,6 +222,16 @@ reason_text(search(Depth, Value), Chars) :-
     judgement(Value, Judgement),
     s(Depth, S),
     phrase(format_("searched ~d move~a ahead: ~s", [Depth, S, Judgement]), Chars).
+reason_text(chose(Level, Why), Chars) :-
+    (   reason_text(Why, WhyChars) -> true
+    ;   phrase(format_("~q", [Why]), WhyChars)
+    ),
+    phrase(format_("~a: ~s", [Level, WhyChars]), Chars).
+reason_text(proven(Iterations, Result), Chars) :-
+    (   Result = winner(_) -> What = "a forced win"
+    ;   What = "a forced draw at best"
+    ),
+    phrase(format_("~s, proven in ~d searches of the game tree", [What, Iterations]), Chars).
 reason_text(mcts(Iterations, WinRate), Chars) :-
     phrase(format_("~d random games played out: this move won ~d% of them",
                    [Iterations, WinRate]), Chars).
@@ -245,6 +276,27 @@ level_move(mcts, Game, State, Moves, BudgetMs, Move, Reason) :-
     (   Moves = [Move] -> Reason = only_move
     ;   mcts_move(Game, State, Moves, BudgetMs, Move, Reason)
     ).
+level_move(ai, Game, State, Moves, BudgetMs, Move, chose(Level, Reason)) :-
+    ai_level(Game, State, Level),
+    level_move(Level, Game, State, Moves, BudgetMs, Move, Reason).
+
+%% tuned(?Game, ?Level)
+% Level is the generic player `tabula tune` found strongest for the rules
+% of Game now loaded (asserted by tabula from its cache when it loads the
+% rules; none when the game was not tuned).
+:- dynamic(tuned/2).
+
+%% ai_level(+Game, +State, -Level)
+% Level is the generic player level ai plays as in Game: the tuned one,
+% else alphabeta when the game judges positions (evaluation/3), else mcts.
+%   ?- ai_level(connect4, S, L).    (S a Connect Four position)
+%      L = alphabeta.
+ai_level(Game, State, Level) :-
+    (   tuned(Game, Level0), Level0 \== ai -> Level = Level0
+    ;   to_move_in(State, P, Game),
+        static_mode(Game, State, P, evaluation) -> Level = alphabeta
+    ;   Level = mcts
+    ).
 
 
 /* ---------------------------------------------------------------------
@@ -276,9 +328,9 @@ max_plies(Game, State, Max) :-
     ;   Max = 10000
     ).
 
-% now(-T): the CPU time used so far, in milliseconds.
+% now(-T): the wall clock, in milliseconds (see "Time" at the top).
 now(T) :-
-    statistics(runtime, [T, _]).
+    statistics(walltime, [T, _]).
 
 
 /* ---------------------------------------------------------------------
@@ -298,7 +350,7 @@ ab_inf(1000000).
 
 % The share of the budget: no new depth after StartShare, abandon the
 % depth running at StopShare.
-ab_shares(0.25, 0.6).
+ab_shares(0.45, 0.92).
 
 % alphabeta_move(+Game, +State, +Moves, +BudgetMs, -Move, -Reason)
 alphabeta_move(Game, State, Moves, BudgetMs, Move, Reason) :-
@@ -504,10 +556,10 @@ static(none, _, _, _, 0).
 uct_c(0.5).
 
 % The share of the budget the search may use.
-mcts_share(0.6).
+mcts_share(0.92).
 
 % mcts_move(+Game, +State, +Moves, +BudgetMs, -Move, -Reason)
-mcts_move(Game, State, Moves, BudgetMs, Move, mcts(Iterations, WinRate)) :-
+mcts_move(Game, State, Moves, BudgetMs, Move, Reason) :-
     now(T0),
     mcts_share(Share),
     Deadline is T0 + BudgetMs * Share,
@@ -519,8 +571,25 @@ mcts_move(Game, State, Moves, BudgetMs, Move, mcts(Iterations, WinRate)) :-
     bb_get('$players_mcts', s(Root, Iterations)),
     bb_put('$players_mcts', none),
     Root = n(_, _, _, _, _, _, Kids),
-    most_visited(Kids, none, Move, Visits, Wins),
-    WinRate is (100 * Wins + Visits) // (2 * Visits).
+    (   member(c(Move, t(_, _, _, _, winner(W))), Kids), W == P ->
+        Reason = proven(Iterations, winner(P))
+    ;   open_kids(Kids, P, Open), Open = [_|_] ->
+        most_visited(Open, none, Move, Visits, Wins),
+        WinRate is (100 * Wins + Visits) // (2 * Visits),
+        Reason = mcts(Iterations, WinRate)
+    ;   most_visited(Kids, none, Move, Visits, Wins),
+        WinRate is (100 * Wins + Visits) // (2 * Visits),
+        Reason = mcts(Iterations, WinRate)
+    ).
+
+% open_kids(+Kids, +P, -Open): the root moves not proven to lose for P.
+open_kids([], _, []).
+open_kids([Kid|Kids], P, Open) :-
+    (   Kid = c(_, t(_, _, _, _, Result)), reward(Result, P, 0) ->
+        Open = Open1
+    ;   Open = [Kid|Open1]
+    ),
+    open_kids(Kids, P, Open1).
 
 /* The iterations run in chunks (mcts_chunk_size/1 iterations each) in a
    failure-driven loop: a chunk takes the tree from the global variable
@@ -563,9 +632,35 @@ mcts_loop(K, Root0, Ctx, I0, I, Root, Done) :-
     ;   iterate(Root0, State, 0, Ctx, Root1, Result),
         Result \== timeout ->
         I1 is I0 + 1,
-        K1 is K - 1,
-        mcts_loop(K1, Root1, Ctx, I1, I, Root, Done)
+        (   root_solved(Root1) ->
+            I = I1, Root = Root1, Done = true
+        ;   K1 is K - 1,
+            mcts_loop(K1, Root1, Ctx, I1, I, Root, Done)
+        )
     ;   I = I0, Root = Root0, Done = true   % an iteration cut short does not count
+    ).
+
+% root_solved(+Root): a root move is a proven win for the player to move,
+% or every root move is proven: nothing is left to search.
+root_solved(n(_, _, _, _, P, Untried, Kids)) :-
+    (   member(c(_, t(_, _, _, _, winner(W))), Kids), W == P -> true
+    ;   Untried == [], \+ member(c(_, n(_, _, _, _, _, _, _)), Kids)
+    ).
+
+% proven(+Kids, +Untried, +P, -Result): the result of a node where P is to
+% move, when its children prove it (MCTS-Solver): a child that P wins
+% proves a win for P; once every move is expanded and every child proven,
+% the best of them for P (a tie P shares, else a loss).
+proven(Kids, Untried, P, Result) :-
+    (   member(c(_, t(_, _, _, _, winner(W))), Kids), W == P ->
+        Result = winner(P)
+    ;   Untried == [],
+        \+ member(c(_, n(_, _, _, _, _, _, _)), Kids),
+        Kids = [c(_, t(_, _, _, _, First))|_],
+        (   member(c(_, t(_, _, _, _, Tie)), Kids), reward(Tie, P, 1) ->
+            Result = Tie
+        ;   Result = First
+        )
     ).
 
 % iterate(+Node0, +S, +Mover, +Ctx, -Node, -Result): one iteration from
@@ -579,8 +674,7 @@ mcts_loop(K, Root0, Ctx, I0, I, Root, Done) :-
 % second time (most nodes are visited once: they keep no list).
 iterate(t(N0, W0, _, _, Result), _, Mover, _, t(N, W, Q, E, Result), Result) :-
     visit(N0, W0, Result, Mover, N, W, Q, E).
-iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx,
-        n(N, W, Q, E, P, Untried, Kids), Result) :-
+iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx, Node, Result) :-
     (   Untried0 == fresh ->
         Ctx = mc(Game, _, _, _),
         legal_moves_in(S, Untried1, Game)
@@ -588,7 +682,7 @@ iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx,
     ),
     (   Untried1 = [_|_] ->
         take_random(Untried1, M, Untried),
-        expand(S, M, P, Ctx, Kid, Result),
+        expand(S, M, P, Ctx, Kid, Result0),
         Kids = [c(M, Kid)|Kids0]
     ;   uct_c(C),
         K is round(C * sqrt(log(N0)) * 1048576),
@@ -599,9 +693,20 @@ iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx,
         Untried = [],
         Ctx = mc(Game, _, _, _),
         apply_once(S, M, S1, Game),
-        iterate(Kid0, S1, P, Ctx, Kid, Result)
+        iterate(Kid0, S1, P, Ctx, Kid, Result0)
     ),
-    visit(N0, W0, Result, Mover, N, W, Q, E).
+    (   Result0 == timeout ->
+        Result = timeout, Node = n(N0, W0, 0, 0, P, Untried, Kids)
+    ;   Mover =\= 0, proven(Kids, Untried, P, Proven) ->
+        % Proven: the node is a finished game for the search, and its result,
+        % not the playout's, goes up.
+        Result = Proven,
+        visit(N0, W0, Result, Mover, N, W, Q, E),
+        Node = t(N, W, Q, E, Result)
+    ;   Result = Result0,
+        visit(N0, W0, Result, Mover, N, W, Q, E),
+        Node = n(N, W, Q, E, P, Untried, Kids)
+    ).
 
 % visit(+N0, +W0, +Result, +Mover, -N, -W, -Q, -E): the statistics of a
 % node after one more visit that ended in Result.

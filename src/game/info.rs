@@ -374,17 +374,38 @@ fn one_arg(t: &Term) -> Option<(&str, &[Term])> {
     }
 }
 
+/// The name of every game's strongest built-in player, whatever the game calls it.
+pub const STRONGEST: &str = "ai";
+
 /// A game's computer players in the order tabula lists them, the last the strongest
 /// (the one `ai` means): the game's own levels, weakest first, with the players of
 /// any game it does not have put before its strongest. The strongest is the game's
-/// declared `strongest(Level)`, else its own last level, else `mcts`.
+/// declared `strongest(Level)`, else its own last level, else the generic `ai` (the
+/// generic player that suits the game). The generic `ai` is offered only to a game
+/// without players of its own: for the others, `ai` is their strongest.
 pub fn order_levels(own: &[String], generic: &[String], strongest: Option<&str>) -> Vec<String> {
+    const AI: &str = STRONGEST;
+    let generic: Vec<&String> = generic
+        .iter()
+        .filter(|l| own.is_empty() || l.as_str() != AI)
+        .collect();
     let mut levels: Vec<String> = own.to_vec();
     let top = strongest
         .map(str::to_string)
         .or_else(|| own.last().cloned())
-        .or_else(|| generic.iter().find(|l| *l == "mcts").cloned())
-        .or_else(|| generic.last().cloned());
+        .or_else(|| {
+            generic
+                .iter()
+                .find(|l| l.as_str() == AI)
+                .map(|l| l.to_string())
+        })
+        .or_else(|| {
+            generic
+                .iter()
+                .find(|l| l.as_str() == "mcts")
+                .map(|l| l.to_string())
+        })
+        .or_else(|| generic.last().map(|l| l.to_string()));
     for l in generic {
         if !levels.contains(l) {
             levels.push(l.clone());
@@ -409,7 +430,7 @@ mod tests {
 
     #[test]
     fn the_strongest_comes_last() {
-        let generic = names(&["random", "alphabeta", "mcts"]);
+        let generic = names(&["random", "alphabeta", "mcts", "ai"]);
         assert_eq!(
             order_levels(&names(&["random", "greedy", "ai"]), &generic, None),
             names(&["random", "greedy", "alphabeta", "mcts", "ai"])
@@ -422,13 +443,14 @@ mod tests {
             ),
             names(&["random", "greedy", "alphabeta", "mcts", "perfect"])
         );
+        // A game with no players of its own: the generic ai is its strongest.
         assert_eq!(
             order_levels(&[], &generic, None),
-            names(&["random", "alphabeta", "mcts"])
+            names(&["random", "alphabeta", "mcts", "ai"])
         );
         assert_eq!(
             order_levels(&[], &generic, Some("alphabeta")),
-            names(&["random", "mcts", "alphabeta"])
+            names(&["random", "mcts", "ai", "alphabeta"])
         );
     }
 

@@ -11,11 +11,24 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// How much of the budget `genmove` leaves unused: the computer players budget CPU
-/// time (Scryer's only fine clock), while the referee times the wall clock, which runs
-/// faster when the machine is busy; and the answer must reach the referee.
+/// How much of the budget `genmove` leaves unused for a player file, which may budget
+/// CPU time (`statistics(runtime, _)`), while the referee times the wall clock, which
+/// runs faster when the machine is busy; and the answer must reach the referee.
 const MARGIN_MS: u64 = 40;
 const MARGIN_PERCENT: u64 = 20;
+
+/// How much of the move time tabula's own players leave unused. They plan in wall
+/// time (`statistics(walltime, _)`, the referee's clock) to the budget they are
+/// given; what they are not given is the time this server takes around their search
+/// (measured at each move: [`Pace::overhead`]), and this margin for what no process
+/// can measure of itself: being woken and thawed for `genmove`, the pipes, and a
+/// search's last step past its deadline. Measured: the time-budget test in
+/// `tests/time_budget.rs` (figures in docs/benchmarks.md).
+const WALL_MARGIN_MS: u64 = 25;
+
+/// The budget of the search that warms a player up when a game is set up.
+const WARM_UP_MS: u64 = 10;
+const WALL_MARGIN_PERCENT: u64 = 8;
 
 /// The share of the wall clock this process gets as CPU time, measured over its own
 /// work (loading the rules, then each move). On a machine with more work than cores a
@@ -24,6 +37,8 @@ const MARGIN_PERCENT: u64 = 20;
 #[derive(Debug, Clone, Copy)]
 pub struct Pace {
     share: f64,
+    /// The most time a `genmove` took outside the player's search, in this process.
+    overhead: Duration,
 }
 
 /// Measurements shorter than this say little (a greedy move takes a few milliseconds).
@@ -34,7 +49,24 @@ const PACE_FLOOR: f64 = 0.25;
 impl Pace {
     /// A process that has not measured anything yet: no slowdown.
     pub fn new() -> Pace {
-        Pace { share: 1.0 }
+        Pace {
+            share: 1.0,
+            overhead: Duration::ZERO,
+        }
+    }
+
+    /// Takes in the time a `genmove` took outside the player's search.
+    pub fn overhead(&mut self, outside: Duration) {
+        self.overhead = self.overhead.max(outside.min(Duration::from_secs(1)));
+    }
+
+    /// The wall milliseconds one of tabula's own players may plan to when the referee
+    /// gives `ms`: the margin and the overhead measured so far off.
+    pub fn wall_budget(&self, ms: u64) -> u64 {
+        let kept = (u128::from(ms) * u128::from(WALL_MARGIN_PERCENT) / 100) as u64
+            + WALL_MARGIN_MS
+            + self.overhead.as_millis() as u64;
+        ms.saturating_sub(kept).max(ms / 4).max(1)
     }
 
     /// Takes in a piece of work that used `cpu` of CPU time over `wall` of wall clock.
@@ -227,6 +259,14 @@ impl Server<'_> {
             .rules
             .initial_state(&options)
             .map_err(|e| e.to_string())?;
+        // A first, tiny search on the start: the first of a player's searches pays
+        // for what Scryer does once (measured: 20-30 ms more on the first move of
+        // mcts, enough to lose a 0.1 s move), and `game` has the time for it.
+        if matches!(self.spec, PlayerSpec::Builtin(_))
+            && self.rules.has_legal_move(&state).unwrap_or(false)
+        {
+            let _ = self.spec.move_in(self.rules, &state, WARM_UP_MS);
+        }
         self.options = options;
         self.state = Some(state);
         Ok(String::new())
@@ -268,6 +308,7 @@ impl Server<'_> {
             .ok_or("genmove needs the milliseconds")?
             .parse()
             .map_err(|_| format!("genmove needs the milliseconds, got {rest:?}"))?;
+        let asked = Instant::now();
         let state = self.current()?.clone();
         if !self
             .rules
@@ -276,10 +317,20 @@ impl Server<'_> {
         {
             return Err("the game is over: there is no move to make".into());
         }
-        let budget = self.pace.budget(ms);
+        // tabula's own levels plan in wall time; a player file may budget CPU time.
+        let budget = match self.spec {
+            PlayerSpec::Builtin(_) => self.pace.wall_budget(ms),
+            _ => self.pace.budget(ms),
+        };
         let (rules, spec) = (self.rules, self.spec);
+        let mut searched = Duration::ZERO;
         let thought = crate::engine::timing::timed("genmove: the player thought", || {
-            paced(&mut self.pace, || spec.move_in(rules, &state, budget))
+            paced(&mut self.pace, || {
+                let started = Instant::now();
+                let answer = spec.move_in(rules, &state, budget);
+                searched = started.elapsed();
+                answer
+            })
         });
         let (mv, _why) = match thought {
             Ok(answer) => answer,
@@ -293,16 +344,18 @@ impl Server<'_> {
         };
         // The referee judges the move, not this server: an illegal choice is sent as it
         // is (its canonical text when it has one) and the referee says what is wrong.
-        match self.rules.judge_move(&state, &mv) {
+        let answer = match self.rules.judge_move(&state, &mv) {
             Ok(Judged::Played { notation, next, .. }) => {
                 self.state = Some(next);
-                Ok(notation.unwrap_or_else(|| mv.text().to_string()))
+                notation.unwrap_or_else(|| mv.text().to_string())
             }
             Ok(Judged::Illegal { notation, .. }) => {
-                Ok(notation.unwrap_or_else(|| mv.text().to_string()))
+                notation.unwrap_or_else(|| mv.text().to_string())
             }
-            Ok(Judged::Unreadable) | Err(_) => Ok(mv.text().to_string()),
-        }
+            Ok(Judged::Unreadable) | Err(_) => mv.text().to_string(),
+        };
+        self.pace.overhead(asked.elapsed().saturating_sub(searched));
+        Ok(answer)
     }
 }
 
@@ -326,6 +379,23 @@ mod tests {
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    #[test]
+    fn tabula_s_own_players_plan_to_the_wall_clock_less_what_was_measured() {
+        let mut pace = Pace::new();
+        // 8 % and 25 ms kept back; a busy machine changes nothing (wall time).
+        assert_eq!(pace.wall_budget(1000), 895);
+        pace.observe(ms(150), ms(300));
+        assert_eq!(pace.wall_budget(1000), 895);
+        assert_eq!(pace.wall_budget(100), 67);
+        // The time around the search, once measured, is kept back too.
+        pace.overhead(ms(9));
+        pace.overhead(ms(3));
+        assert_eq!(pace.wall_budget(100), 58);
+        // Never below a quarter of the move time.
+        pace.overhead(ms(5000));
+        assert_eq!(pace.wall_budget(100), 25);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// The name of every game's strongest built-in player, whatever the game calls it.
-pub const STRONGEST: &str = "ai";
+pub use crate::game::info::STRONGEST;
 
 /// A player as given on the command line (`--p1 SPEC`).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -133,7 +133,9 @@ search with the killers as s(Table, Killers). The whole search runs
 inside findall/3, so all its memory is given back when it ends (Scryer
 has no garbage collector; see dots_ai.pl).
 
-Time: CPU time, statistics(runtime, _). No iteration starts once 35% of
+Time: wall time, statistics(walltime, _) (the referee's clock: on a busy
+machine CPU time runs slower than it, and a search budgeted in CPU time
+answered late). No iteration starts once 35% of
 the budget is used; an iteration still running at 75% is abandoned (the
 search counts nodes and looks at the clock every 32 nodes, throwing
 bt_timeout): the move is then the last complete iteration's, unless the
@@ -427,7 +429,7 @@ prepare(Level) :-
 % ai_move(+State, +BudgetMs, -Move, -Reason): on small boards the exact
 % solver first (half of the budget), then the search.
 ai_move(State, BudgetMs, Move, Reason) :-
-    statistics(runtime, [T0, _]),
+    statistics(walltime, [T0, _]),
     State = breakthrough(Rows, Cols, _, _, _, _, _, ongoing),
     (   Rows * Cols =< 20,
         SolveDeadline is T0 + BudgetMs * 0.5,
@@ -439,15 +441,15 @@ ai_move(State, BudgetMs, Move, Reason) :-
 
 %% search(+State, +BudgetMs, -Move, -Info)
 % Move is the move the search of level ai chooses in State (a game in
-% progress) within BudgetMs milliseconds of CPU time, without the exact
+% progress) within BudgetMs milliseconds of wall time, without the exact
 % solver of small boards; Info is [reason(Reason), depth(D), nodes(N),
 % ms(T)]: Reason as in choose_move/5, D the depth of the last iteration
 % completed (0 when there was one legal move), N the positions searched,
-% T the CPU time taken.
+% T the time taken (wall time).
 search(State, BudgetMs, Move, [reason(Reason), depth(D), nodes(N), ms(Ms)]) :-
-    statistics(runtime, [T0, _]),
+    statistics(walltime, [T0, _]),
     search_run(State, T0, BudgetMs, Move, Reason, D-N),
-    statistics(runtime, [T1, _]),
+    statistics(walltime, [T1, _]),
     Ms is round(T1 - T0).
 
 %% search_to_depth(+State, +Depth, -Move, -Info)
@@ -581,7 +583,7 @@ id_loop(D, Keyed, Pos, G, Stop, TT0, Best0, Score0, Depth0, N0, Best, Score, Dep
           bt_partial(PB, PV, PN),
           Outcome = partial(PB, PV, PN)),
     (   Outcome = done(TT2, N2, Scored2, V2, B2) ->
-        statistics(runtime, [T, _]),
+        statistics(walltime, [T, _]),
         Stop = stop(StopTime, MaxDepth),
         (   ( abs(V2) >= Mate ; T > StopTime ; D >= MaxDepth ) ->
             Best = B2, Score = V2, Depth = D, N = N2
@@ -955,7 +957,7 @@ from_table(SV, Ply, V) :-
 % has passed the deadline of G.
 tick(N, g(_, _, _, Deadline, _, _, _)) :-
     (   N /\ 31 =:= 0, Deadline \== inf ->
-        statistics(runtime, [T, _]),
+        statistics(walltime, [T, _]),
         (   T > Deadline -> throw(bt_timeout) ; true )
     ;   true
     ).

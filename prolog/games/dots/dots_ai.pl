@@ -115,8 +115,8 @@ level_info(ai, "chain analysis, the long chain rule and an exact search of the e
 %   * exact(Diff): the exact search proved this move best; Diff is the
 %     number of boxes the player to move takes from here to the end minus
 %     the number the opponent takes, with best play by both.
-% BudgetMs is the time the level may think, in milliseconds (CPU time,
-% measured with statistics(runtime, _)); random and greedy answer at once
+% BudgetMs is the time the level may think, in milliseconds (wall time,
+% measured with statistics(walltime, _)); random and greedy answer at once
 % and ignore it; ai finishes within about 80% of it, and with BudgetMs 0
 % it uses its rules only, without search. Fails when the game is over;
 % throws domain_error(dots_ai_level, Level) for an unknown level.
@@ -187,8 +187,8 @@ pairs_values_([_-V|Ps], [V|Vs]) :- pairs_values_(Ps, Vs).
    Level ai
    --------------------------------------------------------------------- */
 
-/* ai_move/4, two players, BudgetMs > 0 (the time is CPU time from the
-   call, statistics(runtime, _)):
+/* ai_move/4, two players, BudgetMs > 0 (the time is wall time from the
+   call, statistics(walltime, _)):
    1. With at most 32 segments left, the exact search (exact_share/2: until
       75% of the budget up to 30 segments left, 30% at 31 and 32); if it
       finishes, its move is provably best: Reason exact(Diff).
@@ -228,7 +228,7 @@ exact_share(Left, Share) :-
 
 % ai_move(+State, +BudgetMs, -Move, -Reason)
 ai_move(State, BudgetMs, Move, Reason) :-
-    statistics(runtime, [T0, _]),
+    statistics(walltime, [T0, _]),
     dots:players(State, Players),
     dots:segments_left(State, Left),
     exact_share(Left, Share),

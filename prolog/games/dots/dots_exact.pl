@@ -144,7 +144,7 @@ exact_move(State, BudgetMs, Move, Diff) :-
 exact_search(State, BudgetMs, Move, Diff, Nodes) :-
     dots:to_move(State, _),
     (   BudgetMs == inf -> Deadline = inf
-    ;   statistics(runtime, [T0, _]), Deadline is T0 + BudgetMs
+    ;   statistics(walltime, [T0, _]), Deadline is T0 + BudgetMs
     ),
     catch(exact_run(State, Deadline, best, Move, Diff, Nodes), dots_ai_timeout,
           fail).
@@ -285,7 +285,7 @@ tightened(V0, Rem, A, B, V, Flag) :-
 
 tick(C, m(_, _, _, x(Deadline, _, _, _, _, _), _)) :-
     (   C /\ 127 =:= 0, Deadline \== inf ->
-        statistics(runtime, [T, _]),
+        statistics(walltime, [T, _]),
         (   T > Deadline -> throw(dots_ai_timeout) ; true )
     ;   true
     ).

@@ -593,6 +593,9 @@ enum SystemClauseType {
     PopCount,
     #[strum_discriminants(strum(props(Arity = "1", Name = "$cpu_now")))]
     CpuNow,
+    // tabula's patch: a wall clock, for searches that must answer in wall time.
+    #[strum_discriminants(strum(props(Arity = "1", Name = "$wall_now")))]
+    WallNow,
     #[strum_discriminants(strum(props(Arity = "2", Name = "$det_length_rundown")))]
     DeterministicLengthRundown,
     #[strum_discriminants(strum(props(Arity = "7", Name = "$http_open")))]
@@ -1804,6 +1807,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallRandomInteger |
                     &Instruction::CallMaybe |
                     &Instruction::CallCpuNow |
+                    &Instruction::CallWallNow |
                     &Instruction::CallDeterministicLengthRundown |
                     &Instruction::CallHttpOpen |
                     &Instruction::CallHttpListen |
@@ -2065,6 +2069,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecuteRandomInteger |
                     &Instruction::ExecuteMaybe |
                     &Instruction::ExecuteCpuNow |
+                    &Instruction::ExecuteWallNow |
                     &Instruction::ExecuteDeterministicLengthRundown |
                     &Instruction::ExecuteHttpOpen |
                     &Instruction::ExecuteHttpListen |

@@ -100,12 +100,18 @@ sleep(T) :-
 %% statistics(?Keyword, ?List)
 %
 %  Preliminary support for statistics/2, yielding timing information.
-%  The only supported `Keyword` is `runtime`. The first element of
-%  `List` is the CPU time in milliseconds, the second element is
-%  currently not supported.
+%  The supported `Keyword`s are `runtime` and `walltime`. The first
+%  element of `List` is the CPU time (`runtime`) or the time elapsed
+%  since a moment fixed when the process started (`walltime`, a
+%  monotonic clock), in milliseconds; the second element is currently
+%  not supported.
 
 statistics(runtime, [T,unsupported]) :-
         '$cpu_now'(T0),
+        T is T0*1000.
+% tabula's patch: the wall clock.
+statistics(walltime, [T,unsupported]) :-
+        '$wall_now'(T0),
         T is T0*1000.
 
 :- meta_predicate(time(0)).

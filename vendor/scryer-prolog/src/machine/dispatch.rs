@@ -4488,6 +4488,15 @@ impl Machine {
                         self.cpu_now();
                         step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
                     }
+                    // tabula's patch: the wall clock.
+                    &Instruction::CallWallNow => {
+                        self.wall_now();
+                        step_or_fail!(self, self.machine_st.p += 1);
+                    }
+                    &Instruction::ExecuteWallNow => {
+                        self.wall_now();
+                        step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
+                    }
                     &Instruction::CallDeterministicLengthRundown => {
                         try_or_throw!(self.machine_st, self.det_length_rundown());
                         step_or_fail!(self, self.machine_st.p += 1);

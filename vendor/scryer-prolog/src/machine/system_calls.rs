@@ -4348,6 +4348,22 @@ impl Machine {
             .unify_f64(secs, self.machine_st.registers[1]);
     }
 
+    /// tabula's patch: the seconds since a moment fixed when the process started (a
+    /// monotonic clock: it never goes back), as a float, for searches that must answer
+    /// within a wall-clock time (a referee's) whatever share of a core they get.
+    #[inline(always)]
+    pub(crate) fn wall_now(&mut self) {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        let secs = START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64();
+        let secs = float_alloc!(secs, self.machine_st.arena);
+
+        self.machine_st
+            .unify_f64(secs, self.machine_st.registers[1]);
+    }
+
     #[cfg(target_arch = "wasm32")]
     #[inline(always)]
     pub(crate) fn cpu_now(&mut self) {
