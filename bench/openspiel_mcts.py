@@ -10,7 +10,7 @@ in OpenSpiel (the C++ game and the C++ MCTSBot, driven through pyspiel), and ans
 Not one of the suite's tools: install OpenSpiel where you bench, e.g.
 
     python3 -m venv /tmp/osv && /tmp/osv/bin/pip install open_spiel
-    tabula match connect4 --p1 ai --p2 "os=cmd:/tmp/osv/bin/python bench/openspiel_mcts.py" \\
+    tabula match connect4 --p1 ai --p2 "cmd:/tmp/osv/bin/python bench/openspiel_mcts.py" \\
         --games 20 --move-time 1 --no-sandbox
 
 (--no-sandbox: the virtual environment lies outside what the sandbox shows a program; run it
