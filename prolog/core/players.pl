@@ -19,12 +19,13 @@ running points), when the game exports them. The levels, weakest first:
     (the first depth in a random order, so that equal moves are chosen
     at random). No transposition table, no move ordering below the root:
     the player knows nothing of the game to order the moves by.
-  * ai: the generic player for this game: the one `tabula tune` found
-    strongest for its rules file when it was tuned (tuned/2), else
-    alphabeta when the game judges positions (evaluation/3), else mcts.
-    Measured against OpenSpiel's MCTS, alphabeta with the author's
-    evaluation holds its own where mcts loses every game (Othello,
-    Kalah); a game without evaluation/3 has only mcts to search well.
+  * ai: the generic player for this game: the level tuned/2 names when
+    one is asserted, else alphabeta when the game judges positions
+    (evaluation/3), else mcts. CHOICE: a game's evaluation is knowledge
+    the search can use, random playouts have none; against OpenSpiel's
+    MCTS, alphabeta with Connect Four's evaluation took 1 game of 4 where
+    mcts had lost every game (docs/benchmarks.md, "The generic players").
+    A game without evaluation/3 has only mcts to search well.
   * mcts: Monte Carlo tree search (UCT): a tree grows from the position
     one node per iteration; each iteration walks down the tree, at every
     node taking the child with the best upper confidence bound (its mean
@@ -281,9 +282,10 @@ level_move(ai, Game, State, Moves, BudgetMs, Move, chose(Level, Reason)) :-
     level_move(Level, Game, State, Moves, BudgetMs, Move, Reason).
 
 %% tuned(?Game, ?Level)
-% Level is the generic player `tabula tune` found strongest for the rules
-% of Game now loaded (asserted by tabula from its cache when it loads the
-% rules; none when the game was not tuned).
+% Level is the generic player found strongest for the rules of Game now
+% loaded, when one was found by play and asserted; nothing asserts it yet
+% (a tuning command is to come), and level ai then chooses by the game's
+% predicates (ai_level/3).
 :- dynamic(tuned/2).
 
 %% ai_level(+Game, +State, -Level)

@@ -146,15 +146,15 @@ pub fn check(game: &GameInfo, form: &Form, guest: FindGuest) -> Result<Checked, 
             level if levels.contains(&level) || level == "ai" => {
                 PlayerSpec::Builtin(level.to_string()).resolved(&names)
             }
-            other if other.len() <= 200 && guest(other).is_some() => {
-                let found = guest(other)
-                    .unwrap_or_else(|| Err(format!("seat {}: no player {other:?}", k + 1)))?;
-                seats.push(found.spec.clone());
-                guests.push(Some(found));
-                words.push(other.to_string());
-                continue;
-            }
             other => {
+                // A guest's word (looked up once: on the site, in the database).
+                if let Some(found) = (other.len() <= 200).then(|| guest(other)).flatten() {
+                    let found = found?;
+                    seats.push(found.spec.clone());
+                    guests.push(Some(found));
+                    words.push(other.to_string());
+                    continue;
+                }
                 return Err(format!(
                     "seat {}: {other:?} is not a player of {} (a person, or one of {})",
                     k + 1,
