@@ -17,11 +17,16 @@ running points), when the game exports them. The levels, weakest first:
     running score difference (scores/2), or else as even (0). The root
     moves are searched best first, in the order of the previous depth
     (the first depth in a random order, so that equal moves are chosen
-    at random). No transposition table, no move ordering below the root:
-    the player knows nothing of the game to order the moves by.
+    at random); below the root, where two plies or more are left, the
+    moves are searched in the order of the positions' static values, the
+    best first (see "Move ordering"). No transposition table: Scryer has
+    no mutable table that outlives the findall/3 each subtree runs in
+    (see "Memory"), and copying one in and out would cost more than the
+    repeated positions save.
   * ai: the generic player for this game: the level tuned/2 names when
-    one is asserted, else alphabeta when the game judges positions
-    (evaluation/3), else mcts. CHOICE: a game's evaluation is knowledge
+    one is asserted (tabula tune GAME finds it by play and keeps it for
+    the rules files; tabula asserts it when it loads these players), else
+    alphabeta when the game judges positions (evaluation/3), else mcts. CHOICE: a game's evaluation is knowledge
     the search can use, random playouts have none; against OpenSpiel's
     MCTS, alphabeta with Connect Four's evaluation took 1 game of 4 where
     mcts had lost every game (docs/benchmarks.md, "The generic players").
@@ -130,10 +135,13 @@ module last, a plain body goal), for the reason game.pl explains under
                     level_info/2,
                     choose_move/6,
                     stand_in/5,
-                    reason_text/2]).
+                    reason_text/2,
+                    bench_positions/2,
+                    bench_search/6]).
 
 
 :- use_module(library(lists)).
+:- use_module(library(pairs)).
 :- use_module(library(random)).
 :- use_module(library(error)).
 :- use_module(library(time)).
@@ -154,7 +162,7 @@ levels([random, alphabeta, mcts, ai]).
 level_info(random, "plays any legal move, at random").
 level_info(alphabeta, "searches ahead with alpha-beta, judging positions by the game's evaluation").
 level_info(mcts, "Monte Carlo tree search (UCT) with random playouts and proven results").
-level_info(ai, "the generic player that suits this game: alphabeta when the game judges positions, else mcts").
+level_info(ai, "the generic player that suits this game: the one tabula tune chose, else alphabeta when the game judges positions, else mcts").
 
 %% choose_move(+Game, +Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move the generic player Level chooses in State, a position
@@ -283,9 +291,11 @@ level_move(ai, Game, State, Moves, BudgetMs, Move, chose(Level, Reason)) :-
 
 %% tuned(?Game, ?Level)
 % Level is the generic player found strongest for the rules of Game now
-% loaded, when one was found by play and asserted; nothing asserts it yet
-% (a tuning command is to come), and level ai then chooses by the game's
-% predicates (ai_level/3).
+% loaded, when one was found by play: tabula tune GAME plays the
+% candidates against each other and keeps the winner by the content of
+% the files (the rules, these players, the contract); tabula asserts it
+% when it loads this file for those rules. Without it, level ai chooses
+% by the game's predicates (ai_level/3).
 :- dynamic(tuned/2).
 
 %% ai_level(+Game, +State, -Level)
@@ -305,6 +315,7 @@ ai_level(Game, State, Level) :-
    Bridges into the game (see game.pl, "How this module calls a game")
    --------------------------------------------------------------------- */
 
+initial_state_in(Options, State, Game) :- Game:initial_state(Options, State).
 legal_moves_in(State, Moves, Game) :- Game:legal_moves(State, Moves).
 apply_move_in(State, Move, NewState, Events, Game) :-
     Game:apply_move(State, Move, NewState, Events).
@@ -360,12 +371,19 @@ alphabeta_move(Game, State, Moves, BudgetMs, Move, Reason) :-
     ab_shares(StartShare, StopShare),
     Start is T0 + BudgetMs * StartShare,
     Deadline is T0 + BudgetMs * StopShare,
+    alphabeta_search(Game, State, Moves, Start, Deadline, 100, Move, Reason).
+
+% alphabeta_search(+Game, +State, +Moves, +Start, +Deadline, +Depth, -Move,
+% -Reason): deepening to at most Depth plies, no new depth once the wall
+% clock reads Start, the depth running abandoned at Deadline.
+alphabeta_search(Game, State, Moves, Start, Deadline, Depth, Move, Reason) :-
     to_move_in(State, P, Game),
     static_mode(Game, State, P, Mode),
     Ctx = ctx(Game, Mode, Deadline),
+    bb_put('$players_nodes', 0),
     root_children(Moves, State, Game, Kids),
     max_plies(Game, State, MaxPlies),
-    MaxDepth is max(1, min(MaxPlies, 100)),
+    MaxDepth is max(1, min(MaxPlies, Depth)),
     deepen(1, MaxDepth, Kids, P, Ctx, Start, none, Move, Reason).
 
 % root_children(+Moves, +State, +Game, -Kids): each legal move with the
@@ -427,6 +445,10 @@ root_search([_-r(M, S1)|Kids], P, D, Ctx, Alpha, [NegV-r(M, S1)|Scored]) :-
 % second of CPU time until the move was chosen).
 child_value(S, P, D, Ply, Alpha, Beta, Ctx, V) :-
     Ctx = ctx(Game, Mode, _),
+    % The positions searched, for tabula bench search.
+    bb_get('$players_nodes', N0),
+    N1 is N0 + 1,
+    bb_put('$players_nodes', N1),
     outcome_in(S, Outcome, Game),
     (   Outcome = over(Scores, Result) ->
         terminal_value(Scores, Result, P, Ply, V)
@@ -451,25 +473,59 @@ subtree_value(S, P, Q, D, Ply, Alpha, Beta, Ctx, V) :-
 % deep (fail-soft alpha-beta: V may lie outside the window, as a bound).
 negamax(S, P, D, Ply, Alpha, Beta, Ctx, V) :-
     tick(Ctx),
-    Ctx = ctx(Game, _, _),
+    Ctx = ctx(Game, Mode, _),
     legal_moves_in(S, Moves, Game),
     ab_inf(Inf),
     NegInf is -Inf,
     D1 is D - 1,
     Ply1 is Ply + 1,
-    negamax_moves(Moves, S, P, D1, Ply1, Alpha, Beta, Ctx, NegInf, V).
+    children(Moves, S, Game, Kids0),
+    (   D1 >= 1, Mode \== none ->
+        order_children(Kids0, P, Game, Mode, Kids)
+    ;   Kids = Kids0
+    ),
+    negamax_kids(Kids, P, D1, Ply1, Alpha, Beta, Ctx, NegInf, V).
 
-negamax_moves([], _, _, _, _, _, _, _, V, V).
-negamax_moves([M|Ms], S, P, D1, Ply1, Alpha, Beta, Ctx, V0, V) :-
-    Ctx = ctx(Game, _, _),
-    apply_once(S, M, S1, Game),
+negamax_kids([], _, _, _, _, _, _, V, V).
+negamax_kids([S1|Kids], P, D1, Ply1, Alpha, Beta, Ctx, V0, V) :-
     child_value(S1, P, D1, Ply1, Alpha, Beta, Ctx, V1),
     V2 is max(V0, V1),
     (   V2 >= Beta ->
         V = V2
     ;   Alpha1 is max(Alpha, V2),
-        negamax_moves(Ms, S, P, D1, Ply1, Alpha1, Beta, Ctx, V2, V)
+        negamax_kids(Kids, P, D1, Ply1, Alpha1, Beta, Ctx, V2, V)
     ).
+
+% children(+Moves, +S, +Game, -Kids): the position after each move.
+children([], _, _, []).
+children([M|Ms], S, Game, [S1|Kids]) :-
+    apply_once(S, M, S1, Game),
+    children(Ms, S, Game, Kids).
+
+/* Move ordering. Alpha-beta prunes most when the best move comes first:
+   with the best first it looks at about the square root of the positions
+   a search in the worst order looks at. Where the search has two plies
+   or more to go, the children are put in the order of their static value
+   for the mover P, the best first (a finished game first when P won it);
+   one static value per child of such a node is cheap next to the subtree
+   below it. Measured with tabula bench search (docs/benchmarks.md, "The
+   generic players"). */
+
+% order_children(+Kids, +P, +Game, +Mode, -Ordered)
+order_children(Kids, P, Game, Mode, Ordered) :-
+    order_keys(Kids, P, Game, Mode, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Ordered).
+
+order_keys([], _, _, _, []).
+order_keys([S1|Kids], P, Game, Mode, [K-S1|Keyed]) :-
+    outcome_in(S1, Outcome, Game),
+    (   Outcome = over(Scores, Result) ->
+        terminal_value(Scores, Result, P, 0, V)
+    ;   static(Mode, S1, P, Game, V)
+    ),
+    K is -V,
+    order_keys(Kids, P, Game, Mode, Keyed).
 
 % tick(+Ctx): throws players_timeout once the deadline is past.
 tick(ctx(_, _, Deadline)) :-
@@ -565,9 +621,15 @@ mcts_move(Game, State, Moves, BudgetMs, Move, Reason) :-
     now(T0),
     mcts_share(Share),
     Deadline is T0 + BudgetMs * Share,
+    mcts_search(Game, State, Moves, Deadline, none, Move, Reason).
+
+% mcts_search(+Game, +State, +Moves, +Deadline, +Limit, -Move, -Reason):
+% the search until the wall clock reads Deadline, or until Limit
+% iterations are done (none: no limit).
+mcts_search(Game, State, Moves, Deadline, Limit, Move, Reason) :-
     max_plies(Game, State, Max),
     to_move_in(State, P, Game),
-    Ctx = mc(Game, State, Deadline, Max),
+    Ctx = mc(Game, State, Deadline, Max, Limit),
     bb_put('$players_mcts', s(n(0, 0, 0, 0, P, Moves, []), 0)),
     mcts_chunks(Ctx),
     bb_get('$players_mcts', s(Root, Iterations)),
@@ -625,9 +687,9 @@ mcts_chunk(Ctx) :-
 % iterations from Root0, I0 done before; Done is true when the deadline
 % came, else false.
 mcts_loop(K, Root0, Ctx, I0, I, Root, Done) :-
-    Ctx = mc(_, State, Deadline, _),
+    Ctx = mc(_, State, Deadline, _, Limit),
     now(T),
-    (   T >= Deadline ->
+    (   ( T >= Deadline ; Limit \== none, I0 >= Limit ) ->
         I = I0, Root = Root0, Done = true
     ;   K =:= 0 ->
         I = I0, Root = Root0, Done = false
@@ -678,7 +740,7 @@ iterate(t(N0, W0, _, _, Result), _, Mover, _, t(N, W, Q, E, Result), Result) :-
     visit(N0, W0, Result, Mover, N, W, Q, E).
 iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx, Node, Result) :-
     (   Untried0 == fresh ->
-        Ctx = mc(Game, _, _, _),
+        Ctx = mc(Game, _, _, _, _),
         legal_moves_in(S, Untried1, Game)
     ;   Untried1 = Untried0
     ),
@@ -693,7 +755,7 @@ iterate(n(N0, W0, _, _, P, Untried0, Kids0), S, Mover, Ctx, Node, Result) :-
         best_kid(Kids0, K, 0, U0, 0, I),
         replace_kid(I, Kids0, M, Kid0, Kid, Kids),
         Untried = [],
-        Ctx = mc(Game, _, _, _),
+        Ctx = mc(Game, _, _, _, _),
         apply_once(S, M, S1, Game),
         iterate(Kid0, S1, P, Ctx, Kid, Result0)
     ),
@@ -725,7 +787,7 @@ stats(N, W, Q, E) :-
 % expand(+S, +M, +P, +Ctx, -Kid, -Result): the new node Kid for the
 % position after P plays M in S, with one playout from it.
 expand(S, M, P, Ctx, Kid, Result) :-
-    Ctx = mc(Game, _, Deadline, Max),
+    Ctx = mc(Game, _, Deadline, Max, _),
     apply_once(S, M, S1, Game),
     outcome_in(S1, Outcome, Game),
     (   Outcome = over(_, Result) ->
@@ -808,6 +870,78 @@ most_visited([c(M, Kid)|Kids], Best0, Move, N, W) :-
     ;   Best1 = b(M, N1, W1)
     ),
     most_visited(Kids, Best1, Move, N, W).
+
+
+/* ---------------------------------------------------------------------
+   The search bench (tabula bench search GAME)
+   --------------------------------------------------------------------- */
+
+%% bench_positions(+Game, -States)
+% States are the positions tabula bench search measures the generic
+% players on, the same for a given version of the rules: the start (the
+% game's usual options), then the positions after 4, 8 and 12 moves of
+% three games of random moves (drawn from seeds 1, 2 and 3), those reached
+% before the game ended: positions of the opening and the middle game,
+% where a search has work to do.
+%   ?- bench_positions(connect4, Ss), length(Ss, N).
+%   N = 10.
+bench_positions(Game, [S0|States]) :-
+    initial_state_in([], S0, Game),
+    findall(S,
+            ( member(Seed, [1, 2, 3]),
+              set_random(seed(Seed)),
+              random_line(S0, 0, 12, Game, Line),
+              member(Ply-S, Line),
+              Ply > 0,
+              Ply mod 4 =:= 0 ),
+            States).
+
+% random_line(+S, +Ply, +Max, +Game, -Line): S and the positions of a
+% random game from it, as Ply-State, up to Max moves or the game's end.
+random_line(S, Ply, Max, Game, [Ply-S|Line]) :-
+    (   Ply < Max,
+        legal_moves_in(S, Moves, Game),
+        Moves = [_|_] ->
+        random_element(Moves, M),
+        apply_once(S, M, S1, Game),
+        Ply1 is Ply + 1,
+        random_line(S1, Ply1, Max, Game, Line)
+    ;   Line = []
+    ).
+
+%% bench_search(+Game, +Level, +State, +Work, -Move, -Info)
+% Level (alphabeta or mcts) searches State with no clock, so that two
+% versions of a search compare on the same work: alphabeta to depth Work,
+% mcts for Work iterations (its random choices drawn from seed 1). Info is
+% [work(N), ms(T), depth(D), reason(R)]: N the positions alphabeta
+% reached or the iterations mcts ran, T the CPU milliseconds, D the depth
+% completed (alphabeta; 0 for mcts), R the reason choose_move/6 would give.
+% Fails when the game is over.
+%   ?- bench_positions(connect4, [S|_]), bench_search(connect4, alphabeta, S, 3, M, I).
+%   M = drop(4), I = [work(...), ms(...), depth(3), reason(search(3, ...))].
+bench_search(Game, Level, State, Work, Move, [work(N), ms(Ms), depth(D), reason(R)]) :-
+    must_be(integer, Work),
+    legal_moves_in(State, Moves, Game),
+    Moves = [_|_],
+    set_random(seed(1)),
+    statistics(runtime, [T0, _]),
+    findall(M-R0-N0, bench_once(Level, Game, State, Moves, Work, M, R0, N0), [Move-R-N]),
+    statistics(runtime, [T1, _]),
+    Ms is round(T1 - T0),
+    (   R = search(D, _) -> true ; D = 0 ).
+
+bench_once(alphabeta, Game, State, Moves, Depth, Move, Reason, Nodes) :-
+    Never = 1.0e300,
+    alphabeta_search(Game, State, Moves, Never, Never, Depth, Move, Reason),
+    !,
+    bb_get('$players_nodes', Nodes).
+bench_once(mcts, Game, State, Moves, Iterations, Move, Reason, Iterations1) :-
+    mcts_search(Game, State, Moves, 1.0e300, Iterations, Move, Reason),
+    !,
+    (   Reason = mcts(Iterations1, _) -> true
+    ;   Reason = proven(Iterations1, _) -> true
+    ;   Iterations1 = Iterations
+    ).
 
 
 /* ---------------------------------------------------------------------

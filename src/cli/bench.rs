@@ -20,6 +20,9 @@ pub(super) struct BenchArgs {
     /// After `search`: the depth to search each position to
     #[arg(long, default_value_t = 4)]
     pub(super) depth: u32,
+    /// After `search`: the iterations of the generic mcts in each position
+    #[arg(long, default_value_t = 1000)]
+    pub(super) iterations: u32,
     /// After `exact`: the CPU milliseconds the search has for each position
     #[arg(long, default_value_t = 1000)]
     pub(super) budget: u64,
@@ -93,7 +96,12 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
         return super::bench_exact::bench_exact(&args.games, args.budget, args.positions);
     }
     if args.game.as_deref() == Some("search") {
-        return super::bench_search::bench_search(&args.games, args.depth, args.rounds);
+        return super::bench_search::bench_search(
+            &args.games,
+            args.depth,
+            args.iterations,
+            args.rounds,
+        );
     }
     if let Some(extra) = args.games.first() {
         return Err(GameError::Usage(format!(

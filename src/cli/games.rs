@@ -36,6 +36,29 @@ pub fn run() -> Result<(), GameError> {
             };
             println!("{:<16}{}{ai}{text}", "", level.name);
         }
+        // The generic ai plays as one of the generic searches: which, and why.
+        if info
+            .levels
+            .iter()
+            .any(|l| l.name == info.strongest && l.generic && l.name == game::info::STRONGEST)
+        {
+            match game::Rules::load(info, None).and_then(|r| r.generic_ai()) {
+                Ok(choice) => {
+                    let line = format!("ai plays as {}: {}", choice.level, choice.why);
+                    for (k, part) in wrap(&line, 62).iter().enumerate() {
+                        let indent = if k == 0 { 16 } else { 18 };
+                        println!("{:<indent$}{part}", "");
+                    }
+                    if !choice.why.starts_with("tuned") {
+                        println!(
+                            "{:<18}(tabula tune {} finds the better by play)",
+                            "", info.name
+                        );
+                    }
+                }
+                Err(e) => println!("{:<16}ai: cannot say which search it is ({e})", ""),
+            }
+        }
         println!("{:<14}rules: {}", "", info.file.display());
         println!();
     }

@@ -17,6 +17,7 @@ mod repl;
 mod serve;
 mod table;
 mod tournament;
+mod tune;
 mod web;
 
 use crate::engine::ReplAnswer;
@@ -86,6 +87,9 @@ enum Command {
     /// Measure random playouts through the Prolog rules (`bench startup`: the players'
     /// start-up; `bench search GAME`: a player's search at a fixed depth)
     Bench(BenchArgs),
+    /// Find by play which generic player ai should be for a game without a strongest
+    /// player of its own, and keep the choice for its rules
+    Tune(tune::TuneArgs),
     /// Run a championship: every pair plays both colours, grades as the assignments say
     Tournament(TournamentArgs),
     /// Final grades over several championships (the Breakthrough assignment's formula)
@@ -179,6 +183,7 @@ pub fn main() -> ExitCode {
         Some(Command::Match(args)) => play_match(args),
         Some(Command::Bench(args)) => bench(args),
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Tune(args)) => tune::tune(args),
         Some(Command::Tournament(args)) => tournament(args),
         Some(Command::Grade(args)) => grade(args),
         Some(Command::Games) => games::run(),

@@ -145,7 +145,7 @@ fn told(hash: &str) -> Option<Verdict> {
 
 /// The hash of the files' contents, in order (names do not count: a copy of a
 /// game elsewhere has the same verdict).
-fn hash_files(files: &[&Path]) -> Result<String> {
+pub(super) fn hash_files(files: &[&Path]) -> Result<String> {
     let mut h = Sha256::new();
     for f in files {
         let bytes = std::fs::read(f).map_err(|e| GameError::file(f, "cannot read it", e))?;

@@ -16,6 +16,7 @@ pub mod info;
 pub mod options;
 pub mod palette;
 pub mod reason;
+pub mod tuned;
 
 pub use catalog::{Catalog, catalog, default_game, find_game, read_game};
 pub use info::{ChampionshipPolicy, Domain, GameInfo, GameOption, Level, Scoring};
@@ -125,6 +126,11 @@ impl State {
     fn new(term: Term) -> State {
         let text = term::to_text(&term);
         State { term, text }
+    }
+    /// A position a query of the game's players answered (as `players:bench_positions/2`
+    /// does): the rules' own term, not checked.
+    pub fn from_answer(term: Term) -> State {
+        State::new(term)
     }
     /// The Prolog term of the state.
     pub fn term(&self) -> &Term {
@@ -263,6 +269,11 @@ impl Rules {
             loaded.files.push(players.clone());
         }
         loaded.switch_fast_path(&rules_file, fast.as_deref(), false)?;
+        // The level tabula tune chose for ai, known now so that the players this
+        // process starts are told it (see tuned::for_players); none is no error.
+        if let Ok(hash) = loaded.tuning_key() {
+            tuned::recall(&hash);
+        }
         Ok(loaded)
     }
 
@@ -796,8 +807,6 @@ impl Rules {
         Ok((Move::new(mv), Term::atom("file")))
     }
 
-    /// A built-in computer player's move: the game's own players'
-    /// `choose_move/5`, or for the players of any game `players:choose_move/6`.
     /// A player's reason in words: its players' `reason_text/2` (the game's own
     /// players, then the generic ones when loaded), else the term as a short text.
     pub fn reason_text(&self, reason: &Term) -> String {
@@ -847,6 +856,8 @@ impl Rules {
         Ok(self.engine.query_once(&goal)?.is_some())
     }
 
+    /// A built-in computer player's move: the game's own players'
+    /// `choose_move/5`, or for the players of any game `players:choose_move/6`.
     pub fn choose_move(&self, level: &str, state: &State, budget_ms: u64) -> Result<(Move, Term)> {
         let goal = if let Some(pm) = self.players_module.as_ref().filter(|_| {
             self.own_levels()
@@ -883,7 +894,14 @@ impl Rules {
         Ok((Move::new(mv), why))
     }
 
-    /// Loads the players of any game, once.
+    /// Loads the players of any game (`prolog/core/players.pl`, module `players`), for a
+    /// query that calls them directly (the search bench).
+    pub fn load_generic_players(&self) -> Result<()> {
+        self.load_generic()
+    }
+
+    /// Loads the players of any game, once, with the level `ai` plays as when
+    /// `tabula tune` chose it for these files ([`tuned`]).
     fn load_generic(&self) -> Result<()> {
         if !self.generic_loaded.swap(true, Ordering::SeqCst) {
             let file = core_file("players.pl");
@@ -891,8 +909,60 @@ impl Rules {
                 self.generic_loaded.store(false, Ordering::SeqCst);
                 return Err(e.into());
             }
+            // A choice that cannot be read only leaves ai to its rule.
+            if let Ok(hash) = self.tuning_key()
+                && let Some(choice) = tuned::recall(&hash)
+            {
+                self.engine.query_once(&format!(
+                    "retractall(players:tuned({m}, _)), assertz(players:tuned({m}, {}))",
+                    term::quote_atom(&choice.level),
+                    m = self.m()
+                ))?;
+            }
         }
         Ok(())
+    }
+
+    /// The key under which `tabula tune` keeps its choice for this game: the hash of
+    /// the generic players, the contract, the rules file and the files it loads from
+    /// beside it, and the fast path, so that editing any of them forgets the choice.
+    pub fn tuning_key(&self) -> Result<String> {
+        let rules = self
+            .files
+            .get(1)
+            .ok_or_else(|| GameError::Usage("no rules file loaded".into()))?;
+        let mut files = vec![core_file("players.pl"), core_file("game.pl"), rules.clone()];
+        files.extend(catalog::companion_files(&self.engine, rules)?);
+        if let Some(fast) = self.fast.as_ref().and_then(|f| f.file.clone()) {
+            files.push(fast);
+        }
+        let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+        tuned::key(&files)
+    }
+
+    /// What `ai` plays as in this game when its strongest player is the generic one:
+    /// the level `tabula tune` chose, with why, or the rule's choice (alphabeta when
+    /// the game judges positions with `evaluation/3`, else mcts).
+    pub fn generic_ai(&self) -> Result<tuned::Tuned> {
+        if let Some(choice) = tuned::recall(&self.tuning_key()?) {
+            return Ok(choice);
+        }
+        let judges = self
+            .engine
+            .query_once(&format!("current_predicate({}:evaluation/3)", self.m()))?
+            .is_some();
+        Ok(if judges {
+            tuned::Tuned {
+                level: "alphabeta".into(),
+                why: "the game judges positions (evaluation/3), which alphabeta searches with"
+                    .into(),
+            }
+        } else {
+            tuned::Tuned {
+                level: "mcts".into(),
+                why: "the game judges no position (no evaluation/3): random playouts do".into(),
+            }
+        })
     }
 
     /// Where `mv` is made on the board (`move_regions/3`), to mark it as the last

@@ -317,7 +317,12 @@ pub fn served(
         view.env
             .push((crate::game::accelerate::ENV.into(), verdicts));
     }
-    // Likewise the rules files' texts it found clean (see engine::scanned).
+    // Likewise the level ai plays as where tabula tune chose it (see game::tuned),
+    // and the rules files' texts it found clean (see engine::scanned).
+    let tuned = crate::game::tuned::for_players();
+    if !tuned.is_empty() {
+        view.env.push((crate::game::tuned::ENV.into(), tuned));
+    }
     let scanned = crate::engine::scanned::for_players();
     if !scanned.is_empty() {
         view.env.push((crate::engine::scanned::ENV.into(), scanned));

@@ -1398,6 +1398,8 @@ fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
                 "breakthrough",
                 "--depth",
                 "2",
+                "--iterations",
+                "40",
                 "--rounds",
                 "2",
             ],
@@ -1407,14 +1409,20 @@ fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
         stdout(&o)
     };
     let out = run();
-    let rows: Vec<&str> = out
-        .lines()
-        .filter(|l| {
-            l.split_whitespace()
-                .next()
-                .is_some_and(|w| w.parse::<u32>().is_ok())
-        })
-        .collect();
+    // The game's own player first, then the generic alphabeta and mcts.
+    let sections: Vec<&str> = out.split("\nmoves ").collect();
+    assert_eq!(sections.len(), 4, "{out}");
+    let numbered = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| {
+                l.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.parse::<u32>().is_ok())
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let rows = numbered(sections[0]);
     assert_eq!(rows.len(), 12, "{out}");
     for row in &rows {
         let depth: u32 = row
@@ -1429,29 +1437,56 @@ fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
         "{}",
         rows[9]
     );
-    let moves = |out: &str| {
+    assert!(
+        sections[1].contains("The generic alphabeta, to depth 2"),
+        "{out}"
+    );
+    assert!(
+        sections[2].contains("The generic mcts, 40 iterations"),
+        "{out}"
+    );
+    for section in &sections[1..3] {
+        // The start and three positions of each of three random games.
+        assert_eq!(numbered(section).len(), 10, "{out}");
+    }
+    let moves = |out: &str| -> Vec<String> {
         out.lines()
-            .find(|l| l.starts_with("moves "))
+            .filter(|l| l.starts_with("moves "))
             .map(str::to_string)
-            .unwrap_or_default()
+            .collect()
     };
-    assert_eq!(moves(&out).split_whitespace().count(), 13, "{out}");
-    let nodes = |out: &str| {
+    assert_eq!(moves(&out).len(), 3, "{out}");
+    assert_eq!(moves(&out)[0].split_whitespace().count(), 13, "{out}");
+    let totals = |out: &str| -> Vec<String> {
         out.lines()
-            .find(|l| l.starts_with("total "))
-            .and_then(|l| l.split_whitespace().nth(1))
+            .filter(|l| l.starts_with("total "))
+            .filter_map(|l| l.split_whitespace().nth(1))
             .map(str::to_string)
-            .unwrap_or_default()
+            .collect()
     };
     let again = run();
     assert_eq!(moves(&out), moves(&again));
-    assert_eq!(nodes(&out), nodes(&again));
-    let o = tabula(&["bench", "search", "dots"], "");
-    assert!(!o.status.success());
+    assert_eq!(totals(&out), totals(&again));
+    // A game whose players offer no bench of their own: the generic players only.
+    let o = tabula(
+        &[
+            "bench",
+            "search",
+            "dots",
+            "--depth",
+            "1",
+            "--iterations",
+            "10",
+            "--rounds",
+            "1",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
     assert!(
-        stderr(&o).contains("offer no search bench"),
-        "{}",
-        stderr(&o)
+        out.starts_with("The generic alphabeta") && out.contains("The generic mcts"),
+        "{out}"
     );
 }
 
@@ -1511,4 +1546,92 @@ fn a_record_opens_where_it_stopped() {
     // Six columns, and its moves can be taken back to the start.
     assert!(out.contains("a  b  c  d  e  f"), "{out}{}", stderr(&o));
     assert_eq!(out.matches("Took back 1 move").count(), 3, "{out}");
+}
+
+/// `tabula tune` plays the generic candidates against each other and keeps the winner
+/// for the rules files; from then on `ai` plays as the level kept, `tabula games` says
+/// which and why, and an edited rules file forgets it. A game with a strongest player
+/// of its own is refused.
+#[test]
+fn tune_chooses_ai_by_play_and_an_edit_forgets_the_choice() {
+    let dir = scratch("tune");
+    let cache = dir.join("cache");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env("XDG_CACHE_HOME", &cache)
+            .stdin(Stdio::null())
+            .output()
+            .expect("tabula runs")
+    };
+    let o = run(&["tune", "connect4", "--games", "2", "--move-time", "0.1"]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Tuning connect4: alphabeta against mcts, 2 games"),
+        "{out}"
+    );
+    let level = out
+        .lines()
+        .find_map(|l| l.strip_prefix("ai for connect4 now plays as "))
+        .and_then(|rest| rest.split(':').next())
+        .unwrap_or_else(|| panic!("no choice said: {out}"))
+        .to_string();
+    assert!(level == "alphabeta" || level == "mcts", "{out}");
+    let kept: Vec<PathBuf> = std::fs::read_dir(cache.join("tabula").join("tuned"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let text = std::fs::read_to_string(&kept[0]).unwrap();
+    assert_eq!(text.lines().next(), Some(level.as_str()), "{text}");
+    let games = stdout(&run(&["games"]));
+    assert!(games.contains(&format!("ai plays as {level}:")), "{games}");
+    // Whatever the two games said, ai plays as the level kept: mcts, set here by hand
+    // (alphabeta is what the rule would choose for Connect Four).
+    std::fs::write(&kept[0], "mcts\nset by the test\n").unwrap();
+    let played = |extra: &[&str]| {
+        let mut args = vec![
+            "play",
+            "connect4",
+            "--p1",
+            "ai",
+            "--p2",
+            "random",
+            "--move-time",
+            "0.1",
+            "--seed",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        stdout(&run(&args))
+    };
+    let out = played(&[]);
+    assert!(
+        out.contains("(ai) plays") && out.contains("[mcts: "),
+        "{out}"
+    );
+    assert!(!out.contains("[alphabeta: "), "{out}");
+    assert!(stdout(&run(&["games"])).contains("ai plays as mcts: set by the test"));
+    // An edited copy of the rules is other rules: the choice does not hold for it.
+    let edited = dir.join("connect4.pl");
+    let mut rules =
+        std::fs::read_to_string(prolog_dir().join("games/connect4/connect4.pl")).unwrap();
+    rules.push_str("\n% an edit\n");
+    std::fs::write(&edited, rules).unwrap();
+    let out = played(&["--rules", edited.to_str().unwrap()]);
+    assert!(
+        out.contains("[alphabeta: ") && !out.contains("[mcts: "),
+        "{out}"
+    );
+    // A game with a strongest player of its own keeps it.
+    let o = run(&["tune", "breakthrough"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("has a strongest player of its own"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

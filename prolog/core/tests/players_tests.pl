@@ -11,8 +11,10 @@ alphabeta and mcts find a win in one move (Breakthrough: a piece one step
 from its goal row; the chase: the king next to the pawn; dots: a box to
 close, after which the same player moves again and closes the last box:
 the other move loses both boxes); that mcts proves a Connect Four win in
-three plies (MCTS-Solver) and alphabeta finds it; that level ai plays the
-level that suits the game; that the time budget is kept and used (wall
+three plies (MCTS-Solver) and alphabeta finds it; that both find and prove
+the one winning move of an Othello endgame whose exact score an oracle of
+the test's own computes (plain negamax to the end); that the search bench
+repeats itself; that level ai plays the level that suits the game; that the time budget is kept and used (wall
 time, Breakthrough 8 x 8, 200 ms and 300 ms); that random is
 reproducible with a seed. The searches run with small budgets, so the
 whole file takes a few seconds; no test depends on the speed of the
@@ -29,6 +31,7 @@ to 92%).
 :- use_module(library(random)).
 :- use_module(library(iso_ext)).
 :- use_module(library(time)).
+:- use_module(library(pairs)).
 
 :- dynamic(test/1).
 :- discontiguous(test/1).
@@ -260,6 +263,65 @@ test(alphabeta_proves_a_connect_four_win_in_three) :-
     memberchk(Move, [drop(2), drop(5)]),
     D =< 3,
     V >= 9000.
+
+% othello_endgame(-State): Othello 6 x 6, the position after 24 random
+% moves drawn from seed 4 (14 discs each, 8 squares empty, Black to move),
+% for an exact search to the end.
+othello_endgame(State) :-
+    othello:initial_state([size(6)], S0),
+    set_random(seed(4)),
+    random_moves(24, othello, S0, State),
+    othello:outcome(State, ongoing).
+
+% exact_diff(+State, -Diff): the final disc difference for the player to
+% move in State (a game going on) when both sides play to make it largest for themselves
+% (plain negamax over every line to the end: the test's own oracle, no
+% pruning, nothing of players.pl).
+exact_diff(State, Diff) :-
+    othello:to_move(State, P),
+    othello:legal_moves(State, Moves),
+    findall(D, ( member(M, Moves),
+                 othello:apply_move(State, M, S1, _),
+                 side_diff(S1, P, D) ),
+            Ds),
+    list_max(Ds, Diff).
+
+% side_diff(+S1, +P, -D): the exact final difference for P of S1.
+side_diff(S1, P, D) :-
+    othello:outcome(S1, Outcome),
+    (   Outcome = over([B, W], _) ->
+        (   P =:= 1 -> D is B - W ; D is W - B )
+    ;   othello:to_move(S1, Q),
+        exact_diff(S1, D1),
+        (   Q =:= P -> D = D1 ; D is -D1 )
+    ).
+
+% An exact endgame: in an Othello position with 8 squares empty, the
+% oracle finds that one move wins, f4 (sq(6,4)), by 6 discs with best play
+% on both sides, and that every other loses (by 6 to 10). alphabeta, which
+% searches to the end within its budget, plays it and proves the win; so
+% does mcts, whose solver backs the proven results up.
+test(othello_endgame_exact) :-
+    othello_endgame(S),
+    othello:to_move(S, 1),
+    findall(M-D, ( othello:legal_moves(S, Ms), member(M, Ms),
+                   othello:apply_move(S, M, S1, _), side_diff(S1, 1, D) ),
+            Exact),
+    sort(Exact, [sq(2,1)- -8, sq(3,6)- -8, sq(4,6)- -6, sq(5,6)- -10, sq(6,4)-6]),
+    players:choose_move(othello, alphabeta, S, 20000, sq(6,4), search(_, V)),
+    V >= 9000,
+    players:choose_move(othello, mcts, S, 20000, sq(6,4), proven(_, winner(1))).
+
+% The search bench: the same work gives the same move and count every
+% time, and moving the best moves first (alphabeta's ordering by the
+% game's evaluation) leaves the moves as they were.
+test(bench_search_repeats_itself) :-
+    players:bench_positions(connect4, [S0|Ss]),
+    length(Ss, 9),
+    forall(member(Level-Work, [alphabeta-3, mcts-200]),
+           ( players:bench_search(connect4, Level, S0, Work, M, I),
+             players:bench_search(connect4, Level, S0, Work, M, I2),
+             memberchk(work(N), I), memberchk(work(N), I2), N > 0 )).
 
 % Level ai plays alphabeta where the game judges positions (Connect Four,
 % Othello have evaluation/3) and mcts where it does not (dots); a tuned
