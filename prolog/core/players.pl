@@ -19,7 +19,9 @@ running points), when the game exports them. The levels, weakest first:
     (the first depth in a random order, so that equal moves are chosen
     at random); below the root, where two plies or more are left, the
     moves are searched in the order of the positions' static values, the
-    best first (see "Move ordering"). No transposition table: Scryer has
+    best first (see "Move ordering"), and one ply above the depth limit
+    the last move that cut the search off at that ply first (see "Killer
+    moves"). No transposition table: Scryer has
     no mutable table that outlives the findall/3 each subtree runs in
     (see "Memory"), and copying one in and out would cost more than the
     repeated positions save.
@@ -80,7 +82,8 @@ and a search budgeted in CPU time answered late (so it used to stop at
   * alphabeta starts no new depth once 45% of the budget is used, and an
     unfinished depth is abandoned at 92% (every interior node looks at the
     clock; it throws players_timeout, caught at the root): the move is
-    then the last complete depth's.
+    then the best of the root moves that depth finished (the first of
+    them is the last depth's best), else the last complete depth's.
   * mcts looks at the clock before each iteration and every 16 moves of a
     playout; a playout still running at 92% is abandoned (its iteration
     does not count). A playout is also cut at the game's max_plies/2
@@ -146,6 +149,7 @@ module last, a plain body goal), for the reason game.pl explains under
 :- use_module(library(error)).
 :- use_module(library(time)).
 :- use_module(library(iso_ext)).
+:- use_module(library(between)).
 :- use_module(library(format)).
 
 
@@ -384,6 +388,7 @@ alphabeta_search(Game, State, Moves, Start, Deadline, Depth, Move, Reason) :-
     root_children(Moves, State, Game, Kids),
     max_plies(Game, State, MaxPlies),
     MaxDepth is max(1, min(MaxPlies, Depth)),
+    forget_killers(MaxDepth),
     deepen(1, MaxDepth, Kids, P, Ctx, Start, none, Move, Reason).
 
 % root_children(+Moves, +State, +Game, -Kids): each legal move with the
@@ -403,10 +408,14 @@ random_keys([M|Ms], State, Game, [K-r(M, S1)|Kids]) :-
 
 % deepen(+D, +MaxDepth, +Kids, +P, +Ctx, +Start, +Last, -Move, -Reason):
 % searches depth D, D+1, ...; Last is best(Move, Value, Depth) of the last
-% complete depth, or none.
+% complete depth, or none. A depth cut short by the deadline still counts
+% for the root moves it finished (see root_search/6): its first move is the
+% last depth's best, so once that one is searched the deeper values are
+% better knowledge than the last depth's.
 deepen(D, MaxDepth, Kids, P, Ctx, Start, Last, Move, Reason) :-
     ab_inf(Inf),
     NegInf is -Inf,
+    bb_put('$players_partial', none),
     (   catch(root_search(Kids, P, D, Ctx, NegInf, Scored), players_timeout, fail) ->
         keysort(Scored, Sorted),
         Sorted = [NegV-r(Best, _)|_],
@@ -417,6 +426,8 @@ deepen(D, MaxDepth, Kids, P, Ctx, Start, Last, Move, Reason) :-
         ;   D1 is D + 1,
             deepen(D1, MaxDepth, Sorted, P, Ctx, Start, best(Best, V, D), Move, Reason)
         )
+    ;   bb_get('$players_partial', best(Move, V)) ->
+        Reason = search(D, V)
     ;   Last = best(Move, V, D0) ->
         Reason = search(D0, V)
     ;   fail                    % not even depth 1: choose_move/6 falls back
@@ -425,12 +436,15 @@ deepen(D, MaxDepth, Kids, P, Ctx, Start, Last, Move, Reason) :-
 % root_search(+Kids, +P, +D, +Ctx, +Alpha, -Scored): the value of each
 % root move at depth D, keyed -Value (the best first, once keysorted; a
 % move after the first that cannot beat the best so far has an upper
-% bound for its value, which keeps it behind).
+% bound for its value, which keeps it behind). The best move so far and
+% its value are kept in '$players_partial' as each move is done, for a
+% depth the deadline cuts short (see deepen/9).
 root_search([], _, _, _, _, []).
 root_search([_-r(M, S1)|Kids], P, D, Ctx, Alpha, [NegV-r(M, S1)|Scored]) :-
     ab_inf(Inf),
     D1 is D - 1,
     child_value(S1, P, D1, 1, Alpha, Inf, Ctx, V),
+    (   V > Alpha -> bb_put('$players_partial', best(M, V)) ; true ),
     NegV is -V,
     Alpha1 is max(Alpha, V),
     root_search(Kids, P, D, Ctx, Alpha1, Scored).
@@ -479,28 +493,65 @@ negamax(S, P, D, Ply, Alpha, Beta, Ctx, V) :-
     NegInf is -Inf,
     D1 is D - 1,
     Ply1 is Ply + 1,
-    children(Moves, S, Game, Kids0),
+    killer_key(Ply, Key),
     (   D1 >= 1, Mode \== none ->
+        children(Moves, S, Game, Kids0),
         order_children(Kids0, P, Game, Mode, Kids)
-    ;   Kids = Kids0
+    ;   bb_get(Key, Killer), once(select(Killer, Moves, Others)) ->
+        lazy_kids([Killer|Others], Kids)
+    ;   lazy_kids(Moves, Kids)
     ),
-    negamax_kids(Kids, P, D1, Ply1, Alpha, Beta, Ctx, NegInf, V).
+    negamax_kids(Kids, S, P, D1, Ply1, Alpha, Beta, Ctx, Key, NegInf, V).
 
-negamax_kids([], _, _, _, _, _, _, V, V).
-negamax_kids([S1|Kids], P, D1, Ply1, Alpha, Beta, Ctx, V0, V) :-
+% negamax_kids(+Kids, +S, +P, +D1, +Ply1, +Alpha, +Beta, +Ctx, +Key, +V0,
+% -V): the best value for P of the children of S, Kids, each k(Move,
+% Position) or m(Move) (the position made only when the search gets to
+% it); a move that cuts the search off becomes the killer of its ply
+% (Key).
+negamax_kids([], _, _, _, _, _, _, _, _, V, V).
+negamax_kids([Kid|Kids], S, P, D1, Ply1, Alpha, Beta, Ctx, Key, V0, V) :-
+    kid_position(Kid, S, Ctx, M, S1),
     child_value(S1, P, D1, Ply1, Alpha, Beta, Ctx, V1),
     V2 is max(V0, V1),
     (   V2 >= Beta ->
-        V = V2
+        V = V2,
+        bb_put(Key, M)
     ;   Alpha1 is max(Alpha, V2),
-        negamax_kids(Kids, P, D1, Ply1, Alpha1, Beta, Ctx, V2, V)
+        negamax_kids(Kids, S, P, D1, Ply1, Alpha1, Beta, Ctx, Key, V2, V)
     ).
 
-% children(+Moves, +S, +Game, -Kids): the position after each move.
+kid_position(k(M, S1), _, _, M, S1).
+kid_position(m(M), S, ctx(Game, _, _), M, S1) :-
+    apply_once(S, M, S1, Game).
+
+lazy_kids([], []).
+lazy_kids([M|Ms], [m(M)|Kids]) :-
+    lazy_kids(Ms, Kids).
+
+% children(+Moves, +S, +Game, -Kids): each move with the position after
+% it, k(Move, Position).
 children([], _, _, []).
-children([M|Ms], S, Game, [S1|Kids]) :-
+children([M|Ms], S, Game, [k(M, S1)|Kids]) :-
     apply_once(S, M, S1, Game),
     children(Ms, S, Game, Kids).
+
+/* Killer moves. At the nodes one ply above the depth limit, where most of
+   the positions are (their children are judged statically, so ordering
+   them by static value would cost what it saves), the move that last cut
+   the search off at the same ply (in a sibling subtree: often the same
+   threat, or the same answer to it) is tried first. It is kept in a
+   global variable per ply, which outlives the findall/3 each subtree runs
+   in. */
+
+% killer_key(+Ply, -Key): the global variable of Ply's killer move.
+killer_key(Ply, Key) :-
+    number_chars(Ply, Cs),
+    atom_chars(Key, ['$', p, k, '_'|Cs]).
+
+% forget_killers(+N): no killer move at plies 0 to N.
+forget_killers(N) :-
+    forall(between(0, N, Ply),
+           ( killer_key(Ply, Key), bb_put(Key, none) )).
 
 /* Move ordering. Alpha-beta prunes most when the best move comes first:
    with the best first it looks at about the square root of the positions
@@ -518,7 +569,7 @@ order_children(Kids, P, Game, Mode, Ordered) :-
     pairs_values(Sorted, Ordered).
 
 order_keys([], _, _, _, []).
-order_keys([S1|Kids], P, Game, Mode, [K-S1|Keyed]) :-
+order_keys([k(M, S1)|Kids], P, Game, Mode, [K-k(M, S1)|Keyed]) :-
     outcome_in(S1, Outcome, Game),
     (   Outcome = over(Scores, Result) ->
         terminal_value(Scores, Result, P, 0, V)
