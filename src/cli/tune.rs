@@ -66,7 +66,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<(), GameError> {
     let move_ms = move_time_ms(args.move_time)?;
     println!(
         "Tuning {}: {} against {}, {} games at {} s a move, colours alternating.\n\
-         ai plays as {} until then ({}).\n",
+         ai plays as {} until then: {}.\n",
         info.name,
         CANDIDATES[0],
         CANDIDATES[1],
