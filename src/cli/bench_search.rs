@@ -106,72 +106,11 @@ fn own_players(
                 GameError::Contract(format!("search_to_depth/4 failed on {}", texts[k]))
             })?;
             let mv = b.remove("M").unwrap_or(Term::atom("none"));
-            let items = b.get("I").and_then(term::as_list).unwrap_or_default();
-            let item = |name: &str| {
-                items
-                    .iter()
-                    .find_map(|t| term::args(t, name, 1).map(|a| a[0].clone()))
-            };
-            let number = |name: &str| item(name).as_ref().and_then(term::as_i64).unwrap_or(0);
-            let searched = Searched {
-                nodes: number("nodes"),
-                ms: number("ms"),
-                depth: number("depth"),
-                mv: rules
-                    .move_text(state, &game::Move::new(mv.clone()))
-                    .unwrap_or_else(|_| term::to_text(&mv)),
-                reason: item("reason")
-                    .map(|r| rules.reason_text(&r))
-                    .unwrap_or_default(),
-            };
-            let slot = &mut best[k];
-            match slot {
-                Some(old) if old.nodes != searched.nodes || old.mv != searched.mv => {
-                    return Err(GameError::Contract(format!(
-                        "the search of position {} is not the same from one round to the \
-                         next ({} positions and {}, then {} and {}): it must not depend on \
-                         the clock or on chance to be measured",
-                        k + 1,
-                        old.nodes,
-                        old.mv,
-                        searched.nodes,
-                        searched.mv
-                    )));
-                }
-                Some(old) if old.ms <= searched.ms => {}
-                _ => *slot = Some(searched),
-            }
+            let searched = searched_from(rules, state.term(), mv, b.get("I"), "nodes");
+            same_or_faster(&mut best[k], searched, k)?;
         }
     }
-    println!(
-        "{:>3} {:>9} {:>8} {:>10} {:>5}  {:<8} value",
-        "#", "positions", "CPU ms", "a second", "depth", "move"
-    );
-    let (mut nodes, mut ms) = (0i64, 0i64);
-    let mut moves = Vec::new();
-    for (k, s) in best.iter().enumerate() {
-        let Some(s) = s else { continue };
-        nodes += s.nodes;
-        ms += s.ms;
-        moves.push(s.mv.clone());
-        println!(
-            "{:>3} {:>9} {:>8} {:>10} {:>5}  {:<8} {}",
-            k + 1,
-            s.nodes,
-            s.ms,
-            per_second(s.nodes, s.ms),
-            s.depth,
-            s.mv,
-            s.reason
-        );
-    }
-    println!(
-        "total {} positions in {:.2} s of CPU: {} a second",
-        nodes,
-        ms as f64 / 1000.0,
-        per_second(nodes, ms)
-    );
-    println!("moves {}", moves.join(" "));
+    print_table(&best, "positions");
     Ok(())
 }
 
