@@ -92,11 +92,7 @@ fn own_players(
          positions, {} in CPU time",
         info.name,
         texts.len(),
-        if rounds == 1 {
-            "one round".to_string()
-        } else {
-            format!("the best of {rounds} rounds")
-        }
+        rounds_text(rounds)
     );
     let mut best: Vec<Option<Searched>> = (0..states.len()).map(|_| None).collect();
     for _ in 0..rounds {
@@ -146,11 +142,7 @@ fn generic_players(
                 format!("{work} iterations")
             },
             states.len(),
-            if rounds == 1 {
-                "one round".to_string()
-            } else {
-                format!("the best of {rounds} rounds")
-            }
+            rounds_text(rounds)
         );
         let mut best: Vec<Option<Searched>> = (0..states.len()).map(|_| None).collect();
         for _ in 0..rounds {
@@ -277,6 +269,15 @@ pub(super) fn offering_module(
         }
     }
     Ok(pm)
+}
+
+/// "one round", or "the best of N rounds".
+fn rounds_text(rounds: u32) -> String {
+    if rounds == 1 {
+        "one round".to_string()
+    } else {
+        format!("the best of {rounds} rounds")
+    }
 }
 
 fn per_second(nodes: i64, ms: i64) -> String {

@@ -271,7 +271,11 @@ impl Rules {
         loaded.switch_fast_path(&rules_file, fast.as_deref(), false)?;
         // The level tabula tune chose for ai, known now so that the players this
         // process starts are told it (see tuned::for_players); none is no error.
-        if let Ok(hash) = loaded.tuning_key() {
+        // Where nothing was ever tuned, the files are not hashed: every player's
+        // start-up passes here.
+        if tuned::any_known()
+            && let Ok(hash) = loaded.tuning_key()
+        {
             tuned::recall(&hash);
         }
         Ok(loaded)
@@ -910,7 +914,8 @@ impl Rules {
                 return Err(e.into());
             }
             // A choice that cannot be read only leaves ai to its rule.
-            if let Ok(hash) = self.tuning_key()
+            if tuned::any_known()
+                && let Ok(hash) = self.tuning_key()
                 && let Some(choice) = tuned::recall(&hash)
             {
                 self.engine.query_once(&format!(

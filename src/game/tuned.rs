@@ -69,6 +69,15 @@ pub fn recall(hash: &str) -> Option<Tuned> {
     Some(found)
 }
 
+/// Whether any choice can be known here: one told by a referee, or a cache folder
+/// holding some. A load that finds neither need not hash its files for a key.
+pub fn any_known() -> bool {
+    std::env::var_os(ENV).is_some_and(|v| !v.is_empty())
+        || cache_dir()
+            .and_then(|d| std::fs::read_dir(d).ok())
+            .is_some_and(|mut entries| entries.next().is_some())
+}
+
 fn told(hash: &str) -> Option<Tuned> {
     let env = std::env::var(ENV).ok()?;
     env.split(',').find_map(|item| {
