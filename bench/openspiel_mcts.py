@@ -22,6 +22,7 @@ time `genmove` gives, less a margin, as tabula's players do.
 """
 
 import argparse
+import os
 import sys
 
 import pyspiel
@@ -101,8 +102,14 @@ def main():
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--rollouts", type=int, default=1)
     parser.add_argument("--solve", action="store_true", help="MCTS-Solver (off in the yardstick)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the MCTS's seed (default: drawn anew in each process, and said "
+                             "on stderr: tabula starts a player afresh for every game, so a "
+                             "fixed seed would play the same games over and over)")
     args = parser.parse_args()
+    if args.seed is None:
+        args.seed = int.from_bytes(os.urandom(4), "little") % 2**31
+    sys.stderr.write(f"openspiel-mcts: seed {args.seed}\n")
     player = Player(args)
     for line in sys.stdin:
         words = line.split()

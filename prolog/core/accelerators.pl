@@ -14,6 +14,9 @@ reached,
   * when the fast path counts its moves (counted_moves/3 and
     nth_successor/5, see fast(File) in game.pl), the count, and the K-th
     move with its position and events, for every K;
+  * when the fast path judges positions (it exports evaluation/3, and so
+    do the rules), its value of the position for every player: the
+    generic players then judge positions there (players.pl);
   * when the game's own players search a model of their own (their
     module exports model_agrees/2, see game.pl), that the model agrees
     (in every fourth position: building a model is the dearest part).
@@ -130,6 +133,9 @@ compare_position(State, Game, Fast, Players, Successors, Diff) :-
         ;   counted_difference(Fast, State, Moves, Game, Diff1),
             Diff1 \== none ->
             Successors = [], Diff = Diff1
+        ;   evaluation_difference(Fast, State, Game, Diff2),
+            Diff2 \== none ->
+            Successors = [], Diff = Diff2
         ;   Successors = Successors0,
             keysort(Successors0, Sorted),
             (   Players == none -> Diff = none
@@ -188,7 +194,38 @@ nth_difference([Move|Moves], K, State, Counted, Game, Fast, Diff) :-
     ;   Diff = nth(State, K, Move-Next-Events, FastMove-FastNext-FastEvents)
     ).
 
+% evaluation_difference(+Fast, +State, +Game, -Diff): when the fast path
+% and the rules both export evaluation/3, they give every player the same
+% value of State (both failing or throwing counts as the same); Diff is
+% none, or eval(State, P, RulesValue, FastValue) for the first player
+% they differ for.
+evaluation_difference(Fast, State, Game, Diff) :-
+    (   Fast == none -> Diff = none
+    ;   \+ current_predicate(Fast:evaluation/3) -> Diff = none
+    ;   \+ current_predicate(Game:evaluation/3) -> Diff = none
+    ;   players_in(State, N, Game),
+        player_difference(1, N, Fast, State, Game, Diff)
+    ).
+
+player_difference(P, N, Fast, State, Game, Diff) :-
+    (   P > N -> Diff = none
+    ;   judged(rules_evaluation(State, P, V, Game), V, RulesValue),
+        judged(fast_evaluation(State, P, FV, Fast), FV, FastValue),
+        (   RulesValue == FastValue ->
+            P1 is P + 1,
+            player_difference(P1, N, Fast, State, Game, Diff)
+        ;   Diff = eval(State, P, RulesValue, FastValue)
+        )
+    ).
+
+% judged(+Goal, ?V, -Value): V after Goal's first answer, else none.
+judged(Goal, V, Value) :-
+    (   catch(Goal, _, fail) -> Value = V ; Value = none ).
+
 % The bridges (module last).
+rules_evaluation(State, P, V, Game) :- Game:evaluation(State, P, V).
+fast_evaluation(State, P, V, Fast) :- Fast:evaluation(State, P, V).
+players_in(State, N, Game) :- Game:players(State, N).
 rules_legal_moves(State, Moves, Game) :- Game:legal_moves(State, Moves).
 rules_apply(State, Move, Next, Events, Game) :-
     Game:apply_move(State, Move, Next, Events).
@@ -273,6 +310,10 @@ difference_text(nth(State, K, Move-Next-Events, FastMove-FastNext-FastEvents),
                        [MW, Events, FastEvents, Fast]), What)
     ),
     phrase(format_("in ~s, ~s", [Where, What]), Text).
+difference_text(eval(State, P, V, FV), Ctx, Fast, _, Text) :-
+    position_words(State, Ctx, Where),
+    phrase(format_("in ~s, the rules' evaluation/3 gives player ~d ~q, ~a's gives ~q",
+                   [Where, P, V, Fast, FV]), Text).
 difference_text(model(State), Ctx, _, Players, Text) :-
     position_words(State, Ctx, Where),
     phrase(format_("in ~s, the computer players' own model of the game (~a) does not agree with the rules", [Where, Players]), Text).

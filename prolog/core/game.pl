@@ -159,7 +159,10 @@ its rules is accelerators.pl.
 %                          them (from 0, in legal_moves/2's order) with
 %                          the position and events after it, from a
 %                          compact Moves of its own; random playouts
-%                          (random_successor/5) then build no lists
+%                          (random_successor/5) then build no lists;
+%                          and evaluation/3, the rules' evaluation
+%                          computed faster, which the generic players
+%                          then judge positions with (checked too)
 %   strongest(Level)       the level `ai` means (default: the last of
 %                          levels/1, or mcts when the game has no players)
 %   championship(Policy)   a list of scoring(Scheme) (valid_games, faults or

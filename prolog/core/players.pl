@@ -340,16 +340,32 @@ apply_move_in(State, Move, NewState, Events, Game) :-
 % iterations a second on the rules as written, 1 681 on the fast path.
 :- dynamic(fast_path/2).
 
-% use_fast_path(+Game): fast_path/2 as game.pl plays Game now.
+%% fast_evaluation(?Game, ?Fast)
+% The searches judge Game's positions with its fast path's evaluation/3
+% (Fast:evaluation/3), checked with the rest of the fast path against the
+% rules' (accelerators.pl). Measured on Connect Four's positions of tabula
+% bench search connect4: see docs/benchmarks.md, "The generic players".
+:- dynamic(fast_evaluation/2).
+
+% use_fast_path(+Game): fast_path/2 and fast_evaluation/2 as game.pl plays
+% Game now.
 use_fast_path(Game) :-
     retractall(fast_path(Game, _)),
+    retractall(fast_evaluation(Game, _)),
     (   catch(game:accelerated(Game, Fast), _, fail) ->
-        assertz(fast_path(Game, Fast))
+        assertz(fast_path(Game, Fast)),
+        (   current_predicate(Fast:evaluation/3) ->
+            assertz(fast_evaluation(Game, Fast))
+        ;   true
+        )
     ;   true
     ).
 to_move_in(State, Player, Game) :- Game:to_move(State, Player).
 outcome_in(State, Outcome, Game) :- Game:outcome(State, Outcome).
-evaluation_in(State, Player, Value, Game) :- Game:evaluation(State, Player, Value).
+evaluation_in(State, Player, Value, Game) :-
+    (   fast_evaluation(Game, Fast) -> Fast:evaluation(State, Player, Value)
+    ;   Game:evaluation(State, Player, Value)
+    ).
 scores_in(State, Scores, Game) :- Game:scores(State, Scores).
 
 % apply_once(+State, +Move, -NewState, +Game): apply_move/4, its first

@@ -1018,6 +1018,26 @@ fn an_edited_rule_switches_the_fast_path_off_and_the_players_follow_it() {
     );
 }
 
+/// A Connect Four author weighs a window of their evaluation by the cube of its
+/// discs instead of the square: the fast path's evaluation no longer agrees, which
+/// the check says, naming the evaluation; `ai` (the generic alpha-beta) judges by
+/// the edited evaluation, on the rules as written, and still beats `random`.
+#[test]
+fn an_edited_evaluation_switches_the_fast_path_off() {
+    let (err, _, _) = play_edited_rules(
+        "connect4",
+        &[(
+            "Disc =:= Player -> V is N * N",
+            "Disc =:= Player -> V is N * N * N",
+        )],
+        &[],
+    );
+    assert!(
+        err.contains("connect4_fast.pl") && err.contains("evaluation/3 gives player"),
+        "{err}"
+    );
+}
+
 /// Timbiriche with a box worth 5 and no extra turn for closing two boxes at once:
 /// the ai's chain analysis assumes the extra turn, so the check says its model no
 /// longer agrees, the generic alpha-beta stands in and beats `random`, and every

@@ -88,6 +88,7 @@ game_info([
     notation("A move is the column the disc is dropped into: its letter, a to g from the left (the letters under the board), or its number, 1 to 7. On a wider board the letters and numbers go on: h, i, j or 8, 9, 10."),
     notation_hint("try d, or a column number such as 4"),
     sides(["Red", "Yellow"]),
+    fast('connect4_fast.pl'),
     options([option(cols, integer(4, 10), 7, "Columns"),
              option(rows, integer(4, 10), 6, "Rows"),
              option(connect, integer(3, 6), 4, "Discs in a row that win")]),
@@ -451,10 +452,18 @@ move_regions(State, drop(C), [sq(R, C)]) :-
 %% evaluation(+State, +Player, -Value)
 % How good State looks for Player, from -1000 to 1000: 1000 for a game
 % Player has won, -1000 for one it has lost, 0 for a draw. While the game
-% goes on: each window of Connect holes in a line that holds discs of one
-% colour only is worth the square of their number to that colour (a window
-% with both colours is dead); Value is Player's sum minus the opponent's,
-% kept within -999..999.
+% goes on, Value is Player's sum minus the opponent's, kept within
+% -999..999, where a colour's sum counts
+%   * each window of Connect holes in a line that holds discs of that
+%     colour only: the square of their number;
+%   * each threat of that colour: an empty hole where a disc of the
+%     colour would complete a line of Connect. A threat at a height of
+%     the colour's parity (odd for Red, even for Yellow) is worth 16, any
+%     other 8. CHOICE: the parity, because when the frame fills up column
+%     by column, Red, who moves first, gets the holes of odd height and
+%     Yellow those of even height (on a frame of an even number of rows):
+%     a threat the opponent has to fill under itself is the one that
+%     wins at the end, and the search seldom sees that far.
 %   ?- initial_state([], S0), apply_move(S0, drop(4), S, _),
 %      evaluation(S, 1, V).
 %   V = 7.
@@ -466,9 +475,37 @@ evaluation(State, Player, Value) :-
         nth1(Other, Scores, Theirs),
         Value is 1000 * (Mine - Theirs)
     ;   findall(V, window_value(State, Player, V), Vs),
-        sum_list(Vs, Raw),
+        sum_list(Vs, Windows),
+        Other is 3 - Player,
+        threats_value(State, Player, Mine),
+        threats_value(State, Other, Theirs),
+        Raw is Windows + Mine - Theirs,
         Value is max(-999, min(999, Raw))
     ).
+
+% threats_value(+State, +Player, -V): the worth of Player's threats.
+threats_value(State, Player, V) :-
+    findall(W, ( threat(State, Player, _, H), threat_worth(Player, H, W) ), Ws),
+    sum_list(Ws, V).
+
+threat_worth(Player, H, W) :-
+    (   H mod 2 =:= Player mod 2 -> W = 16 ; W = 8 ).
+
+%% threat(+State, +Player, -C, -H)
+% The hole at column C, height H, is empty, and a disc of Player there
+% would complete a line of Connect (the hole need not be playable yet).
+% After a a b b c (Red on a1, b1 and c1, Yellow on a2 and b2), Red has
+% one threat, d1: threat(S, 1, 4, 1); Yellow has none.
+threat(State, Player, C, H) :-
+    State = connect4(size(Cols, Rows, Connect), Columns, _, _, _),
+    between(1, Cols, C),
+    between(1, Rows, H),
+    \+ disc_in(Columns, C, H, _),
+    once(( line_direction(DC, DH),
+           run_length(Columns, C, H, DC, DH, Player, Ahead),
+           BackC is -DC, BackH is -DH,
+           run_length(Columns, C, H, BackC, BackH, Player, Behind),
+           Ahead + 1 + Behind >= Connect )).
 
 % window_value(+State, +Player, -V): one window of the frame with discs
 % of one colour only, worth V to Player (negative when they are the

@@ -409,6 +409,41 @@ test(the_evaluation_stays_in_range_and_is_antisymmetric) :-
              V1 =:= -V2 )).
 
 
+% Counted by hand on 4 x 4 with lines of three, after a b a (Red a1 a2,
+% Yellow b1). The windows: Red has a1-a3 up (2 discs: 4), a2-a4 up, a2-c2
+% across, the diagonals from a1 and from a2 (1 each): 8; Yellow has b1-d1
+% across, b1-b3 up and the diagonal from b1 (1 each): 3; the window a1-c1
+% holds both colours and counts for neither. The threats: Red's a3, at an
+% odd height, Red's parity: 16; Yellow has none. 8 + 16 - 3 = 21.
+test(the_fast_evaluation_counts_what_the_rules_count) :-
+    play([cols(4), rows(4), connect(3)], "a b a", S),
+    findall(P-C-H, connect4:threat(S, P, C, H), [1-1-3]),
+    connect4:evaluation(S, 1, 21),
+    connect4:evaluation(S, 2, -21),
+    connect4_fast:evaluation(S, 1, 21),
+    connect4_fast:evaluation(S, 2, -21),
+    forall(( between(1, 5, Seed),
+             random_game([], Seed, States, _),
+             member(S1, States),
+             member(P, [1, 2]) ),
+           ( connect4:evaluation(S1, P, V),
+             connect4_fast:evaluation(S1, P, V) )).
+
+test(the_fast_path_plays_the_rules_moves_and_refuses_the_rest) :-
+    play([], "a b a b a b", S),
+    connect4_fast:legal_moves(S, Moves),
+    connect4:legal_moves(S, Moves),
+    connect4_fast:apply_move(S, drop(1), Won, [in_a_row(4)]),
+    connect4:apply_move(S, drop(1), Won, _),
+    play([cols(4), rows(4)], "a a a a", Full),
+    \+ connect4_fast:apply_move(Full, drop(1), _, _),
+    \+ connect4_fast:apply_move(Full, drop(5), _, _),
+    \+ connect4_fast:apply_move(Full, drop(0), _, _),
+    \+ connect4_fast:apply_move(Full, drop(x), _, _),
+    \+ connect4_fast:apply_move(Full, _, _, _),
+    \+ connect4_fast:apply_move(Won, drop(2), _, _).
+
+
 /* ---------------------------------------------------------------------
    The contract
    --------------------------------------------------------------------- */
