@@ -28,11 +28,15 @@ running points), when the game exports them. The levels, weakest first:
   * ai: the generic player for this game: the level tuned/2 names when
     one is asserted (tabula tune GAME finds it by play and keeps it for
     the rules files; tabula asserts it when it loads these players), else
-    alphabeta when the game judges positions (evaluation/3), else mcts. CHOICE: a game's evaluation is knowledge
-    the search can use, random playouts have none; against OpenSpiel's
-    MCTS, alphabeta with Connect Four's evaluation took 1 game of 4 where
-    mcts had lost every game (docs/benchmarks.md, "The generic players").
-    A game without evaluation/3 has only mcts to search well.
+    alphabeta when the game judges positions (evaluation/3) or keeps
+    running scores (scores/2), else mcts. CHOICE: a game's evaluation is
+    knowledge the search can use, random playouts have none. Measured
+    against each game's own greedy player, 6 games each at 1 s a move
+    (2026-12-06): alphabeta won 5 and tied 1 at 5 x 6 dots (judging by
+    the running scores), won 5 of 6 at Breakthrough and 6 of 6 at the
+    chase, where mcts won 0, 0 and 3; against OpenSpiel's MCTS, alphabeta
+    took 19 Othello games of 20 (docs/benchmarks.md, "The generic
+    players"). A game with neither has only mcts to search well.
   * mcts: Monte Carlo tree search (UCT): a tree grows from the position
     one node per iteration; each iteration walks down the tree, at every
     node taking the child with the best upper confidence bound (its mean
@@ -52,8 +56,10 @@ player, colours alternating, 10 games each, on a busy 2-core machine):
 box given away looks nearly free); Breakthrough 8 x 8, won 1 of 10;
 the king-and-pawn chase, won 3 of 10 (3 of 5 as White, whose random
 playouts seldom find the pawn; 0 of 5 as Black, which loses by force
-anyway: White wins from the start with 18 moves of its 30). alphabeta,
-with the score difference for evaluation, lost 6 of 6 at dots. mcts
+anyway: White wins from the start with 18 moves of its 30); 2026-12-06,
+6 games each: 0, 0 and 3 won. alphabeta, with the score difference for
+evaluation, lost 6 of 6 at dots on 2026-12-01; with the move ordering
+and killer moves below, it won 5 and tied 1 on 2026-12-06. mcts
 beats random easily (at 300 ms, C = sqrt(2): 4 of 4 at dots and at
 Breakthrough).
 Iterations a second of mcts from the start (1 s budget, 0.6 s searched):
@@ -166,7 +172,7 @@ levels([random, alphabeta, mcts, ai]).
 level_info(random, "plays any legal move, at random").
 level_info(alphabeta, "searches ahead with alpha-beta, judging positions by the game's evaluation").
 level_info(mcts, "Monte Carlo tree search (UCT) with random playouts and proven results").
-level_info(ai, "the generic player that suits this game: the one tabula tune chose, else alphabeta when the game judges positions, else mcts").
+level_info(ai, "the generic player that suits this game: the one tabula tune chose, else alphabeta when the game judges positions or keeps scores, else mcts").
 
 %% choose_move(+Game, +Level, +State, +BudgetMs, -Move, -Reason)
 % Move is the move the generic player Level chooses in State, a position
@@ -305,13 +311,14 @@ level_move(ai, Game, State, Moves, BudgetMs, Move, chose(Level, Reason)) :-
 
 %% ai_level(+Game, +State, -Level)
 % Level is the generic player level ai plays as in Game: the tuned one,
-% else alphabeta when the game judges positions (evaluation/3), else mcts.
+% else alphabeta when the game judges positions (evaluation/3) or keeps
+% running scores (scores/2), else mcts.
 %   ?- ai_level(connect4, S, L).    (S a Connect Four position)
 %      L = alphabeta.
 ai_level(Game, State, Level) :-
     (   tuned(Game, Level0), Level0 \== ai -> Level = Level0
     ;   to_move_in(State, P, Game),
-        static_mode(Game, State, P, evaluation) -> Level = alphabeta
+        static_mode(Game, State, P, Mode), Mode \== none -> Level = alphabeta
     ;   Level = mcts
     ).
 

@@ -1,6 +1,7 @@
 //! `tabula tune GAME`: finds by play which generic player the game's `ai` should be.
 //! A game without a strongest player of its own gets the generic `ai`, which plays as
-//! `alphabeta` when the game judges positions (`evaluation/3`) and as `mcts` otherwise:
+//! `alphabeta` when the game judges positions (`evaluation/3`) or keeps running scores
+//! (`scores/2`) and as `mcts` otherwise:
 //! a rule of thumb. This plays the candidates against each other, colours alternating,
 //! at the move time given, and keeps the winner for these rules files (see
 //! `game::tuned`): from then on `ai` plays as it, here and in the players a referee

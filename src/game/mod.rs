@@ -947,25 +947,35 @@ impl Rules {
 
     /// What `ai` plays as in this game when its strongest player is the generic one:
     /// the level `tabula tune` chose, with why, or the rule's choice (alphabeta when
-    /// the game judges positions with `evaluation/3`, else mcts).
+    /// the game judges positions with `evaluation/3` or keeps running scores with
+    /// `scores/2`, else mcts).
     pub fn generic_ai(&self) -> Result<tuned::Tuned> {
         if let Some(choice) = tuned::recall(&self.tuning_key()?) {
             return Ok(choice);
         }
-        let judges = self
-            .engine
-            .query_once(&format!("current_predicate({}:evaluation/3)", self.m()))?
-            .is_some();
-        Ok(if judges {
+        let exports = |name: &str| -> Result<bool> {
+            Ok(self
+                .engine
+                .query_once(&format!("current_predicate({}:{name})", self.m()))?
+                .is_some())
+        };
+        Ok(if exports("evaluation/3")? {
             tuned::Tuned {
                 level: "alphabeta".into(),
                 why: "the game judges positions (evaluation/3), which alphabeta searches with"
                     .into(),
             }
+        } else if exports("scores/2")? {
+            tuned::Tuned {
+                level: "alphabeta".into(),
+                why: "the game keeps running scores (scores/2), which alphabeta searches with"
+                    .into(),
+            }
         } else {
             tuned::Tuned {
                 level: "mcts".into(),
-                why: "the game judges no position (no evaluation/3): random playouts do".into(),
+                why: "the game judges no position (no evaluation/3 nor scores/2): random playouts do"
+                    .into(),
             }
         })
     }

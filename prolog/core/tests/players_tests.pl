@@ -323,14 +323,26 @@ test(bench_search_repeats_itself) :-
              players:bench_search(connect4, Level, S0, Work, M, I2),
              memberchk(work(N), I), memberchk(work(N), I2), N > 0 )).
 
+% The searches judge Connect Four's positions on its fast path (checked, and
+% switched on, when the tests load the games), and Othello's, which has no
+% fast path, by its rules.
+test(the_searches_judge_on_the_fast_path_when_there_is_one) :-
+    game:accelerated(connect4, connect4_fast),
+    connect4_threat(S),
+    players:choose_move(connect4, alphabeta, S, 300, _, search(_, _)),
+    players:fast_evaluation(connect4, connect4_fast),
+    start(othello, O),
+    players:choose_move(othello, alphabeta, O, 100, _, _),
+    \+ players:fast_evaluation(othello, _).
+
 % Level ai plays alphabeta where the game judges positions (Connect Four,
-% Othello have evaluation/3) and mcts where it does not (dots); a tuned
-% level comes first.
+% Othello have evaluation/3) or keeps running scores (dots has scores/2);
+% a tuned level comes first.
 test(ai_plays_the_level_that_suits_the_game) :-
     connect4_threat(S),
     players:choose_move(connect4, ai, S, 2000, _, chose(alphabeta, _)),
     start(dots, D),
-    players:choose_move(dots, ai, D, 100, _, chose(mcts, _)),
+    players:choose_move(dots, ai, D, 100, _, chose(alphabeta, _)),
     setup_call_cleanup(assertz(players:tuned(connect4, mcts)),
                        players:choose_move(connect4, ai, S, 300, _, chose(mcts, _)),
                        retractall(players:tuned(connect4, _))).
