@@ -974,8 +974,9 @@ impl Rules {
         } else {
             tuned::Tuned {
                 level: "mcts".into(),
-                why: "the game judges no position (no evaluation/3 nor scores/2): random playouts do"
-                    .into(),
+                why:
+                    "the game judges no position (no evaluation/3 nor scores/2): random playouts do"
+                        .into(),
             }
         })
     }
