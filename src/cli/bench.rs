@@ -98,6 +98,7 @@ pub(super) fn bench(args: BenchArgs) -> Result<(), GameError> {
     if args.game.as_deref() == Some("search") {
         return super::bench_search::bench_search(
             &args.games,
+            args.rules.as_deref(),
             args.depth,
             args.iterations,
             args.rounds,

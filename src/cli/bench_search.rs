@@ -24,15 +24,22 @@ struct Searched {
 
 pub(super) fn bench_search(
     names: &[String],
+    rules_file: Option<&Path>,
     depth: u32,
     iterations: u32,
     rounds: u32,
 ) -> Result<(), GameError> {
-    let [name] = names else {
-        return Err(GameError::Usage(
-            "bench search measures one game: tabula bench search GAME [--depth D] [--iterations N]"
-                .into(),
-        ));
+    // The game by its name, or by the rules file --rules gives (then the name may go).
+    let name = match (names, rules_file) {
+        ([name], _) => Some(name.as_str()),
+        ([], Some(_)) => None,
+        _ => {
+            return Err(GameError::Usage(
+                "bench search measures one game: tabula bench search GAME [--rules FILE] \
+                 [--depth D] [--iterations N]"
+                    .into(),
+            ));
+        }
     };
     if depth == 0 {
         return Err(GameError::Usage("--depth must be 1 or more".into()));
@@ -40,8 +47,8 @@ pub(super) fn bench_search(
     if iterations == 0 {
         return Err(GameError::Usage("--iterations must be 1 or more".into()));
     }
-    let info = game_info(Some(name), None)?;
-    let rules = Rules::load(info, None)?;
+    let info = game_info(name, rules_file)?;
+    let rules = Rules::load(info, rules_file)?;
     let rounds = rounds.max(1);
     if rules.players_module().is_some()
         && let Ok(pm) = offering_module(&rules, &["bench_positions/1", "search_to_depth/4"], || {

@@ -1508,6 +1508,51 @@ fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
         out.starts_with("The generic alphabeta") && out.contains("The generic mcts"),
         "{out}"
     );
+    // The rules --rules names are the ones searched: a Connect Four whose evaluation
+    // calls every position even finds every one of them even at depth 1.
+    let dir = scratch("bench-search-rules");
+    let rules = dir.join("connect4.pl");
+    let text = std::fs::read_to_string(prolog_dir().join("games/connect4/connect4.pl")).unwrap();
+    let even = text.replacen(
+        "evaluation(State, Player, Value) :-\n",
+        "evaluation(_, _, 0) :- !.\nevaluation(State, Player, Value) :-\n",
+        1,
+    );
+    assert_ne!(even, text, "the evaluation is there to edit");
+    std::fs::write(&rules, even).unwrap();
+    let search = |extra: &[&str]| {
+        let mut args = vec!["bench", "search", "connect4"];
+        args.extend(extra);
+        args.extend(["--depth", "1", "--iterations", "10", "--rounds", "1"]);
+        let o = tabula(&args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let rows = |out: &str| -> Vec<String> {
+        out.split("\nmoves ")
+            .next()
+            .unwrap_or("")
+            .lines()
+            .filter(|l| {
+                l.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.parse::<u32>().is_ok())
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let own = rows(&search(&[]));
+    let edited = rows(&search(&["--rules", &rules.to_string_lossy()]));
+    assert_eq!((own.len(), edited.len()), (10, 10));
+    assert!(!own.iter().all(|r| r.contains("even")), "{own:?}");
+    // Positions not won in one: judged even.
+    assert!(
+        edited
+            .iter()
+            .filter(|r| !r.contains("forced win"))
+            .all(|r| r.contains("even")),
+        "{edited:?}"
+    );
 }
 
 /// A match's record opens in `tabula play`: one game of it on its board, where it
