@@ -62,10 +62,12 @@ evaluation, lost 6 of 6 at dots on 2026-12-01; with the move ordering
 and killer moves below, it won 5 and tied 1 on 2026-12-06. mcts
 beats random easily (at 300 ms, C = sqrt(2): 4 of 4 at dots and at
 Breakthrough).
-Iterations a second of mcts from the start (1 s budget, 0.6 s searched):
-dots 900 to 1 350, Breakthrough 580 to 830, the chase 100 to 130; over
-whole games, with shorter playouts near the end, about 1 600 to 3 600,
-800 to 1 850 and 230 to 1 000.
+Iterations a second of mcts from the start (1 s budget, 0.6 s searched,
+2026-12-01, on the rules as written): dots 900 to 1 350, Breakthrough 580
+to 830, the chase 100 to 130; over whole games, with shorter playouts near
+the end, about 1 600 to 3 600, 800 to 1 850 and 230 to 1 000. On the games'
+fast paths (tabula bench search, 2026-12-06): Breakthrough 1 681, Connect
+Four 3 900 (1 476 on its rules as written).
 
 Turns. Nothing assumes that the players alternate: every node of the
 search knows whose move it is (to_move/2), so a player who moves again
