@@ -1528,19 +1528,7 @@ fn bench_search_searches_a_fixed_suite_the_same_way_every_time() {
         assert!(o.status.success(), "{}", stderr(&o));
         stdout(&o)
     };
-    let rows = |out: &str| -> Vec<String> {
-        out.split("\nmoves ")
-            .next()
-            .unwrap_or("")
-            .lines()
-            .filter(|l| {
-                l.split_whitespace()
-                    .next()
-                    .is_some_and(|w| w.parse::<u32>().is_ok())
-            })
-            .map(str::to_string)
-            .collect()
-    };
+    let rows = |out: &str| numbered(out.split("\nmoves ").next().unwrap_or(""));
     let own = rows(&search(&[]));
     let edited = rows(&search(&["--rules", &rules.to_string_lossy()]));
     assert_eq!((own.len(), edited.len()), (10, 10));
