@@ -42,6 +42,9 @@ pub struct FastPath {
     pub known: bool,
     /// Whether the referee that started this process told the verdict.
     pub told: bool,
+    /// Whether the game has computer players of its own (whose strongest gives way to
+    /// the generic players when the check fails).
+    pub own_players: bool,
     hash: String,
 }
 
@@ -75,10 +78,14 @@ impl FastPath {
             Verdict::Differ(text) => Some(match &self.file {
                 Some(file) => format!(
                     "{}: the rules and their fast path {} no longer agree: {text}. \
-                     tabula plays by the rules as written (slower), and the game's own \
-                     strongest player gives way to the generic players.",
+                     tabula plays by the rules as written (slower){}.",
                     rules.display(),
-                    file_name(file)
+                    file_name(file),
+                    if self.own_players {
+                        ", and the game's own strongest player gives way to the generic players"
+                    } else {
+                        ""
+                    }
                 ),
                 None => format!(
                     "{}: the rules no longer agree with what the game's own computer \
@@ -283,6 +290,7 @@ pub fn check_and_switch(engine: &Engine, subject: &Subject, fresh: bool) -> Resu
         verdict,
         known: was_known,
         told: was_told,
+        own_players: subject.players.is_some(),
         hash,
     })
 }
@@ -328,5 +336,25 @@ mod tests {
             hash_files(&[&c, &b]).unwrap()
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The warning names the players that give way only where the game has its own.
+    #[test]
+    fn the_warning_speaks_of_own_players_only_where_there_are_some() {
+        let path = |own_players| FastPath {
+            file: Some(PathBuf::from("/g/mygame_fast.pl")),
+            module: Some("mygame_fast".into()),
+            verdict: Verdict::Differ("in the start position, ...".into()),
+            known: false,
+            told: false,
+            own_players,
+            hash: String::new(),
+        };
+        let rules = Path::new("/g/mygame.pl");
+        let with = path(true).warning(rules).unwrap_or_default();
+        let without = path(false).warning(rules).unwrap_or_default();
+        assert!(with.contains("mygame_fast.pl no longer agree"), "{with}");
+        assert!(with.contains("own strongest player gives way"), "{with}");
+        assert!(without.ends_with("as written (slower)."), "{without}");
     }
 }
