@@ -21,11 +21,12 @@ What is faster here:
     disc fills its column.
   * evaluation/3 (the rules' sum, over the windows of Connect holes in a
     line, of the square of the number of discs of the one colour a
-    window holds) is computed on bit masks, one per colour, a whole
-    line direction at a time rather than window by window (see "The
-    evaluation"). Measured on the positions of tabula bench search
-    connect4: about twenty times fewer microseconds than the rules'
-    (docs/benchmarks.md, "The generic players").
+    window holds, and the worth of each colour's threats) is computed on
+    bit masks, one per colour, a whole line direction at a time rather
+    than window by window or hole by hole (see "The evaluation").
+    Measured with bench/connect4_evaluation.pl: about fifty times fewer
+    microseconds than the rules' (docs/benchmarks.md, "The generic
+    players").
 */
 
 :- module(connect4_fast, [legal_moves/2,
@@ -211,7 +212,7 @@ threats_worth(Threats, Parity, Worth) :-
     '$popcount'(Threats, All),
     Good is Threats /\ Parity,
     '$popcount'(Good, NGood),
-    Worth is 8 * All + 8 * NGood.
+    Worth is 8 * (All - NGood) + 16 * NGood.
 
 % masks(+Columns, +Base, +S, +Red0, +Yellow0, -Red, -Yellow): the discs of
 % each colour as bit masks, column C's bits from Base = (C-1)*S.
