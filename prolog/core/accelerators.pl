@@ -337,8 +337,9 @@ position_words(State, ctx(Game, Options, Path), Words) :-
         moves_text(Shown, MovesText),
         (   N =:= 0 ->
             phrase(format_("the start position of options ~q", [Options]), Words)
-        ;   phrase(format_("the position after ~d moves (~s~s) from the start of options ~q",
-                           [N, Ellipsis, MovesText, Options]), Words)
+        ;   ( N =:= 1 -> Plural = "" ; Plural = "s" ),
+            phrase(format_("the position after ~d move~s (~s~s) from the start of options ~q",
+                           [N, Plural, Ellipsis, MovesText, Options]), Words)
         )
     ).
 

@@ -166,7 +166,16 @@ run(Grid, Cols, C0, H0, DC, DH, Disc, Max, N) :-
    window is n = sum of its x_j, and the square the rules count is
    n^2 = sum_j x_j + 2 sum_{j<k} x_j x_k: summed over the windows, the
    popcounts of the X_j and of the X_j /\ X_k. A window open to neither
-   colour counts for neither, nor does an empty one (n = 0). */
+   colour counts for neither, nor does an empty one (n = 0).
+
+   Small integers. Scryer keeps an integer below 2^55 in the term itself;
+   a larger one is allocated apart and never given back, not even on
+   backtracking (measured: about 64 bytes each; an evaluation that shifted
+   a mask up past 2^55 kept about 265 bytes, and a player searching at 3 s
+   a move outgrew its 1 GiB within four moves). So no step here exceeds
+   the frame's bits (a mask is cut before it is shifted up, see reverse_runs/8),
+   and a frame of more than 55 bits (e.g. 10 x 10) is judged by the rules'
+   evaluation, which counts hole by hole. */
 
 %% evaluation(+State, +Player, -Value)
 % As connect4:evaluation/3: 1000, -1000 or 0 once the game is over, else
@@ -175,9 +184,14 @@ run(Grid, Cols, C0, H0, DC, DH, Disc, Max, N) :-
 %   ?- connect4:initial_state([], S0), apply_move(S0, drop(4), S, _),
 %      evaluation(S, 1, V).
 %   V = 7.
-evaluation(connect4(size(Cols, Rows, K), Columns, _, _, Result), Player, Value) :-
-    (   Result == ongoing ->
+evaluation(State, Player, Value) :-
+    State = connect4(size(Cols, Rows, K), Columns, _, _, Result),
+    (   Result == ongoing, Cols * (Rows + 1) > 55 ->
+        % The masks would not fit a small integer (see "Small integers").
+        connect4:evaluation(State, Player, Value)
+    ;   Result == ongoing ->
         S is Rows + 1,
+        Bits is Cols * S,
         masks(Columns, 0, S, 0, 0, Red, Yellow),
         frame(Cols, Rows, Frame, Odd),
         D2 is S + 1, D3 is S - 1,
@@ -185,8 +199,8 @@ evaluation(connect4(size(Cols, Rows, K), Columns, _, _, Result), Player, Value) 
         open_sum(Red, Yellow, Frame, K, Ds, 0, RedWindows),
         open_sum(Yellow, Red, Frame, K, Ds, 0, YellowWindows),
         Empty is Frame /\ \ (Red \/ Yellow),
-        threats(Ds, Red, K, 0, RedThreats0),
-        threats(Ds, Yellow, K, 0, YellowThreats0),
+        threats(Ds, Red, K, Bits, 0, RedThreats0),
+        threats(Ds, Yellow, K, Bits, 0, YellowThreats0),
         RedThreats is RedThreats0 /\ Empty,
         YellowThreats is YellowThreats0 /\ Empty,
         Even is Frame /\ \ Odd,
@@ -237,11 +251,21 @@ column_masks([Disc|Discs], Bit, Red0, Yellow0, Red, Yellow) :-
 frame(Cols, Rows, Frame, Odd) :-
     (   frame_masks(Cols, Rows, Frame0, Odd0) -> Frame = Frame0, Odd = Odd0
     ;   Column is (1 << Rows) - 1,
-        OddColumn is Column /\ (0x5555555555555555),
+        odd_heights(Rows, 0, OddColumn),
         S is Rows + 1,
         frame_columns(Cols, Column, S, 0, 0, Frame),
         frame_columns(Cols, OddColumn, S, 0, 0, Odd),
         assertz(frame_masks(Cols, Rows, Frame, Odd))
+    ).
+
+% odd_heights(+H, +Mask0, -Mask): Mask0 with the bit of every odd height
+% from 1 to H (bit H-1 for height H).
+odd_heights(H, Mask0, Mask) :-
+    (   H =< 0 -> Mask = Mask0
+    ;   H mod 2 =:= 1 -> Mask1 is Mask0 \/ (1 << (H - 1)), H1 is H - 1,
+        odd_heights(H1, Mask1, Mask)
+    ;   H1 is H - 1,
+        odd_heights(H1, Mask0, Mask)
     ).
 
 % frame_columns(+N, +Column, +S, +Base, +Mask0, -Mask): Mask0 with the
@@ -290,14 +314,15 @@ hits(J, K, Own, D, Open, Xs) :-
    with <<. Bits past the frame are never Own (the spare bit of each
    column, the bits past the last column), so no run crosses an edge. */
 
-% threats(+Ds, +Own, +K, +T0, -T): T0 \/ the holes (empty or not) where a
-% disc of Own would complete a line of K in one of the directions Ds.
-threats([], _, _, T, T).
-threats([D|Ds], Own, K, T0, T) :-
+% threats(+Ds, +Own, +K, +Bits, +T0, -T): T0 \/ the holes (empty or not)
+% where a disc of Own would complete a line of K in one of the directions
+% Ds; the frame's masks have Bits bits.
+threats([], _, _, _, T, T).
+threats([D|Ds], Own, K, Bits, T0, T) :-
     runs(0, K, Own, D, -1, Aheads),
-    reverse_runs(0, K, Own, D, -1, [], Behinds),
+    reverse_runs(0, K, Own, D, Bits, -1, [], Behinds),
     join_runs(Aheads, Behinds, T0, T1),
-    threats(Ds, Own, K, T1, T).
+    threats(Ds, Own, K, Bits, T1, T).
 
 % runs(+J, +K, +Own, +D, +Run0, -Runs): Ahead_J, ..., Ahead_(K-1).
 runs(J, K, Own, D, Run0, Runs) :-
@@ -308,13 +333,19 @@ runs(J, K, Own, D, Run0, Runs) :-
         runs(J1, K, Own, D, Run, Runs1)
     ).
 
-% reverse_runs(+J, +K, +Own, +D, +Run0, +Acc, -Runs): Behind_(K-1), ...,
-% Behind_0.
-reverse_runs(J, K, Own, D, Run0, Acc, Runs) :-
+% reverse_runs(+J, +K, +Own, +D, +Bits, +Run0, +Acc, -Runs): Behind_(K-1),
+% ..., Behind_0.
+reverse_runs(J, K, Own, D, Bits, Run0, Acc, Runs) :-
     (   J >= K -> Runs = Acc
-    ;   (   J =:= 0 -> Run = Run0 ; Run is Run0 /\ (Own << (J * D)) ),
+    ;   N is J * D,
+        % Own << N, cut first to the bits that stay inside the frame's
+        % Bits (see "Small integers").
+        (   J =:= 0 -> Run = Run0
+        ;   N >= Bits -> Run = 0
+        ;   Run is Run0 /\ ((Own /\ ((1 << (Bits - N)) - 1)) << N)
+        ),
         J1 is J + 1,
-        reverse_runs(J1, K, Own, D, Run, [Run|Acc], Runs)
+        reverse_runs(J1, K, Own, D, Bits, Run, [Run|Acc], Runs)
     ).
 
 % join_runs(+Aheads, +Behinds, +T0, -T): T0 \/ Ahead_j /\ Behind_(K-1-j)
