@@ -948,24 +948,34 @@ impl Rules {
     /// What `ai` plays as in this game when its strongest player is the generic one:
     /// the level `tabula tune` chose, with why, or the rule's choice (alphabeta when
     /// the game judges positions with `evaluation/3` or keeps running scores with
-    /// `scores/2`, else mcts).
+    /// `scores/2`, else mcts). The rule's choice is asked of the players themselves
+    /// (`players:static_mode/4`, which `ai_level/3` asks at every move), at the start
+    /// position: `current_predicate/1` would also answer for a predicate the game
+    /// only calls, so that `tabula games` could say alphabeta where ai plays mcts.
     pub fn generic_ai(&self) -> Result<tuned::Tuned> {
         if let Some(choice) = tuned::recall(&self.tuning_key()?) {
             return Ok(choice);
         }
-        let exports = |name: &str| -> Result<bool> {
-            Ok(self
-                .engine
-                .query_once(&format!("current_predicate({}:{name})", self.m()))?
-                .is_some())
-        };
-        Ok(if exports("evaluation/3")? {
+        self.load_generic()?;
+        let start = self.initial_state(&[])?;
+        let goal = format!(
+            "players:to_move_in({s}, P, {m}), players:static_mode({m}, {s}, P, Mode)",
+            s = start.text(),
+            m = self.m()
+        );
+        let mode = self
+            .engine
+            .query_once(&goal)?
+            .and_then(|mut b| b.remove("Mode"))
+            .map(|t| term::to_text(&t))
+            .unwrap_or_default();
+        Ok(if mode == "evaluation" {
             tuned::Tuned {
                 level: "alphabeta".into(),
                 why: "the game judges positions (evaluation/3), which alphabeta searches with"
                     .into(),
             }
-        } else if exports("scores/2")? {
+        } else if mode == "scores" {
             tuned::Tuned {
                 level: "alphabeta".into(),
                 why: "the game keeps running scores (scores/2), which alphabeta searches with"

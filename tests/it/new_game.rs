@@ -309,3 +309,42 @@ fn served(folder: &str, input: &[u8]) -> (String, String) {
     let o = child.wait_with_output().unwrap();
     (text(&o.stdout), text(&o.stderr))
 }
+
+/// What `tabula games` says `ai` plays as is what it plays: a game that only calls an
+/// `evaluation/3` it does not define (Scryer's `current_predicate/1` answers for it all
+/// the same) judges no position, so its `ai` is `mcts`, said and played.
+#[test]
+fn games_says_what_ai_plays_as_even_for_an_evaluation_only_called() {
+    let dir = rules_folder("called-evaluation");
+    let mut rules = TICTACTOE.to_string();
+    rules.push_str(
+        "\n% Calls an evaluation that the file does not define.\n\
+         looks_good(State) :- tictactoe:evaluation(State, 1, V), V > 0.\n",
+    );
+    std::fs::write(dir.join("games/tictactoe.pl"), rules).unwrap();
+    let cache = dir.join("cache");
+    let env = [
+        ("TABULA_PROLOG", dir.to_str().unwrap()),
+        ("XDG_CACHE_HOME", cache.to_str().unwrap()),
+    ];
+    let o = tabula_with(&["games"], &env);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.contains("ai plays as mcts:"), "{out}");
+    let o = tabula_with(
+        &[
+            "play",
+            "tictactoe",
+            "--p1",
+            "ai",
+            "--p2",
+            "random",
+            "--move-time",
+            "0.1",
+        ],
+        &env,
+    );
+    let played = text(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(played.contains("[mcts: "), "{played}");
+}
