@@ -335,6 +335,21 @@ test(the_searches_judge_on_the_fast_path_when_there_is_one) :-
     players:choose_move(othello, alphabeta, O, 100, _, _),
     \+ players:fast_evaluation(othello, _).
 
+% The searches follow the fast path as game.pl switches it off and on
+% again (use_fast_path/1 asserts only what changed).
+test(the_searches_follow_the_fast_path_as_it_is_switched) :-
+    players:use_fast_path(connect4),
+    players:use_fast_path(connect4),
+    findall(F, players:fast_path(connect4, F), [connect4_fast]),
+    setup_call_cleanup(game:play_as_written(connect4),
+                       ( players:use_fast_path(connect4),
+                         \+ players:fast_path(connect4, _),
+                         \+ players:fast_evaluation(connect4, _) ),
+                       game:play_fast(connect4, connect4_fast)),
+    players:use_fast_path(connect4),
+    players:fast_path(connect4, connect4_fast),
+    players:fast_evaluation(connect4, connect4_fast).
+
 % Level ai plays alphabeta where the game judges positions (Connect Four,
 % Othello have evaluation/3) or keeps running scores (dots has scores/2);
 % a tuned level comes first.
