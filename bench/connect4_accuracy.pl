@@ -1,0 +1,796 @@
+/** Connect Four's computer player, judged move by move against the game's
+exact values: how often alphabeta, searched to a fixed depth with no
+clock, plays a move that keeps the best result the position offers (a win,
+else a draw), over positions whose every move a solver valued exactly.
+
+    tabula query connect4 "consult('prolog/core/players.pl'), consult('bench/connect4_accuracy.pl'), connect4_accuracy(4)"
+
+prints, e.g.,
+
+    depth 4: 579 of 698 positions right (83 %); of the 139 in the first 16 moves: 90 (65 %)
+    137315 positions searched in 11.5 s of CPU
+
+A change of the evaluation (connect4.pl, and its fast path) is measured
+here in a minute where a match against another program takes an hour: the
+result of a Connect Four game is often decided in its first twenty moves,
+and this counts the decisions. Measured figures: docs/benchmarks.md, "The
+generic players".
+
+The positions (solved/2, below): every position from the 8th move on of
+74 games played by tabula's players against OpenSpiel's MCTS
+(bench/openspiel_mcts.py) on 2026-12-06, where the moves do not all lead
+to the same result. solved(Moves, Values): Moves the columns played from
+the start, Values one per column a to g, for the player to move: win (the
+move completes a line), full (the column is full), else the exact value of
+the position after the move, in the convention of Pascal Pons's solver:
+positive when the player wins (the sooner, the larger), 0 a draw, negative
+a loss. The values were computed by a bit-board negamax with a
+transposition table and null-window searches, written for this analysis
+(not a part of tabula: any Connect Four solver gives the same values).
+*/
+
+:- use_module(library(between)).
+:- use_module(library(error)).
+:- use_module(library(format)).
+:- use_module(library(iso_ext)).
+:- use_module(library(lists)).
+:- use_module(library(time)).
+
+%% connect4_accuracy(+Depth)
+% Searches every position of solved/2 with alphabeta to Depth plies (on the
+% fast path, as the players play) and prints how many moves keep the best
+% result, in all and in the positions of the first 16 moves.
+connect4_accuracy(Depth) :-
+    must_be(integer, Depth),
+    players:use_fast_path(connect4),
+    statistics(runtime, [T0, _]),
+    findall(Right-Early-N, ( solved(Moves, Values),
+                             judged(Moves, Values, Depth, Right, Early, N) ),
+            Results),
+    statistics(runtime, [T1, _]),
+    length(Results, All),
+    count(Results, right-_-_, R),
+    count(Results, _-early-_, E),
+    count(Results, right-early-_, RE),
+    findall(N, member(_-_-N, Results), Ns),
+    sum_list(Ns, Searched),
+    P is round(100 * R / max(1, All)),
+    PE is round(100 * RE / max(1, E)),
+    S is (T1 - T0) / 1000,
+    format("depth ~d: ~d of ~d positions right (~d %); of the ~d in the first 16 moves: ~d (~d %)~n",
+           [Depth, R, All, P, E, RE, PE]),
+    format("~d positions searched in ~1f s of CPU~n", [Searched, S]).
+
+count(List, Pattern, N) :-
+    findall(x, ( member(X, List), X = Pattern ), Xs),
+    length(Xs, N).
+
+% judged(+Moves, +Values, +Depth, -Right, -Early, -N): Right is right when
+% alphabeta's move keeps the best result of the position after Moves;
+% Early is early when the move to make is one of the first 16; N the
+% positions the search reached.
+judged(Moves, Values, Depth, Right, Early, N) :-
+    Cs = Moves,                 % a string is a list of characters
+    connect4:initial_state([], S0),
+    foldl(dropped, Cs, S0, S),
+    players:legal_moves_in(S, Legal, connect4),
+    findall(M-N0, ( players:alphabeta_search(connect4, S, Legal, 1.0e300, 1.0e300,
+                                             Depth, M, _),
+                    bb_get('$players_nodes', N0) ),
+            [drop(C)-N]),
+    nth1(C, Values, Value),
+    result(Value, Got),
+    findall(X, ( member(V, Values), V \== full, result(V, X) ), Xs),
+    sort(Xs, Ascending),
+    reverse(Ascending, [Best|_]),
+    ( Got =:= Best -> Right = right ; Right = wrong ),
+    length(Cs, Played),
+    ( Played < 16 -> Early = early ; Early = late ).
+
+dropped(Char, S0, S) :-
+    char_code(Char, Code),
+    C is Code - 0'a + 1,
+    connect4:apply_move(S0, drop(C), S, _).
+
+% result(+Value, -Result): 1 a win, 0 a draw, -1 a loss.
+result(win, 1) :- !.
+result(V, R) :- R is sign(V).
+
+solved("ddddfeeee", [0,0,-4,2,0,2,2]).
+solved("ddddfeeeeb", [-2,-2,-3,0,-2,-3,-3]).
+solved("ddddfeeeebg", [0,3,-2,3,2,0,-1]).
+solved("ddddfeeeebgbd", [0,3,-2,0,3,-3,0]).
+solved("ddddfeeeebgbdg", [-3,-3,-3,-3,0,-3,-3]).
+solved("ddddfeeeebgbdge", [0,0,-2,-2,-2,-3,-2]).
+solved("ddddfeeeebgbdgea", [0,-11,-12,-11,-11,-11,-11]).
+solved("ddddfeeeebgbdgeaa", [0,0,-2,-2,-2,-3,-2]).
+solved("ddddfeeeebgbdgeaaa", [0,0,-2,-2,-2,-2,-2]).
+solved("ddddfeeeebgbdgeaaag", [2,0,0,1,0,-8,2]).
+solved("ddddfeeeebgbdgeaaaggg", [2,0,2,1,0,0,0]).
+solved("ddddfeeeebgbdgeaaagggcdagaafe", [full,2,4,full,full,-6,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafebb", [full,2,-2,full,full,-5,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafebbbb", [full,full,2,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafebbbbcc", [full,full,2,full,full,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafebbbbcccc", [full,full,2,full,full,-2,full]).
+solved("ddddaebc", [-3,-3,2,-4,-2,-4,-4]).
+solved("ddddaebccc", [-5,-5,1,1,2,-4,-4]).
+solved("ddddaebccca", [-4,2,2,2,5,2,-3]).
+solved("ddddaebcccacc", [-4,2,2,4,5,2,2]).
+solved("ddddaebcccaccde", [-4,-4,-4,-3,-13,4,-3]).
+solved("ddddaebcccaccdeb", [4,-13,-3,-4,-11,-4,4]).
+solved("ddddaebcccaccdebgd", [4,-12,3,full,-10,-4,4]).
+solved("ddddaebcccaccdebgdgc", [4,-11,full,full,-9,4,3]).
+solved("ddddaebcccaccdebgdgcfa", [4,-10,full,full,-8,-4,3]).
+solved("ddddaebcccaccdebgdgcfaab", [-9,4,full,full,-9,-9,-9]).
+solved("ddddaebcccaccdebgdgcfaabba", [4,4,full,full,-7,-3,3]).
+solved("ddddaebcccaccdebgdgcfaabbaab", [full,4,full,full,-6,-2,3]).
+solved("ddddaebcccaccdebgdgcfaabbaabbf", [full,full,full,full,-5,-5,4]).
+solved("ddddaebcccaccdebgdgcfaabbaabbfgg", [full,full,full,full,4,4,-2]).
+solved("ddddaebcccaccdebgdgcfaabbaabbfggee", [full,full,full,full,-4,win,-4]).
+solved("ddddfeeeebgbdgeaaagggcdagaaef", [full,2,4,full,full,-6,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaaefcc", [full,-5,4,full,full,-5,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaaefcccc", [full,-2,4,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaaefcccccf", [full,-3,full,full,full,win,full]).
+solved("ddddaebcccaccdebgdgcfaabbaabgg", [full,3,full,full,-5,-2,3]).
+solved("ddddaebcccaccdebgdgcfaabbaabggbg", [full,full,full,full,-4,-2,3]).
+solved("ddddaebcccaccdebgdgcfaabbaabggbggfee", [full,full,full,full,-3,win,full]).
+solved("ddddfeffe", [2,-3,-3,2,2,2,1]).
+solved("ddddfeffeb", [-5,-4,-3,-3,3,-3,-4]).
+solved("ddddfeffebf", [-2,3,-3,3,0,3,-3]).
+solved("ddddfeffebfdf", [-3,3,-6,-3,3,-3,-3]).
+solved("ddddfeffebfdfbb", [-4,-3,-11,-3,3,-3,-3]).
+solved("ddddfeffebfdfbbb", [-11,-3,-4,-3,3,-3,-3]).
+solved("ddddfeffebfdfbbbb", [-4,-3,-3,-3,3,-3,-3]).
+solved("ddddfeffebfdfbbbbd", [-10,-4,-4,full,3,-3,-4]).
+solved("ddddfeffebfdfbbbbdb", [-4,full,-3,full,4,-3,-3]).
+solved("ddddfeffebfdfbbbbdbg", [-9,full,-4,full,3,-3,-4]).
+solved("ddddfeffebfdfbbbbdbgg", [-4,full,-3,full,4,-3,-3]).
+solved("ddddfeffebfdfbbbbdbggg", [-8,full,-4,full,3,-3,-4]).
+solved("ddddfeffebfdfbbbbdbgggf", [-4,full,-3,full,3,full,-3]).
+solved("ddddfeffebfdfbbbbdbgggfee", [0,full,-8,full,3,full,3]).
+solved("ddddfeffebfdfbbbbdbgggfeege", [0,full,-7,full,3,full,-7]).
+solved("ddddfeffebfdfbbbbdbgggfeegeea", [3,full,-6,full,full,full,-6]).
+solved("ddddfeffebfdfbbbbdbgggfeegeeaaa", [3,full,-5,full,full,full,-5]).
+solved("ddddfeffebfdfbbbbdbgggfeegeeaaaaa", [3,full,-4,full,full,full,-4]).
+solved("ddddfeffebfdfbbbbdbgggfeegeeaaaaaag", [full,full,-3,full,full,full,3]).
+solved("ddddaebcccaccbe", [-4,-4,-4,-4,-13,2,-4]).
+solved("ddddaebcccaccbed", [4,-13,-3,-4,-11,-4,4]).
+solved("ddddaebcccaccbedgd", [4,-12,3,full,-10,-4,4]).
+solved("ddddaebcccaccbedgdgc", [4,-11,full,full,-9,4,3]).
+solved("ddddaebcccaccbedgdgcfa", [4,-10,full,full,-8,-4,3]).
+solved("ddddaebcccaccbedgdgcfaab", [-9,4,full,full,-9,-9,-9]).
+solved("ddddaebcccaccbedgdgcfaabba", [4,4,full,full,-7,-3,3]).
+solved("ddddaebcccaccbedgdgcfaabbaab", [full,4,full,full,-6,-2,3]).
+solved("ddddaebcccaccbedgdgcfaabbaabgg", [full,3,full,full,-5,-2,3]).
+solved("ddddaebcccaccbedgdgcfaabbaabggbg", [full,full,full,full,-4,-2,3]).
+solved("ddddaebcccaccbedgdgcfaabbaabggbggfee", [full,full,full,full,-3,win,full]).
+solved("ddddgcfe", [-4,-4,-2,-4,2,-3,-3]).
+solved("ddddgcfeee", [-4,-4,2,1,1,-5,-5]).
+solved("ddddgcfeeeec", [-5,-4,-3,1,-5,-5,-5]).
+solved("ddddgcfeeeecdb", [1,3,2,2,2,-3,2]).
+solved("ddddgcfeeeecdbbb", [-2,4,2,2,2,-2,2]).
+solved("ddddgcfeeeecdbbbbd", [1,4,1,full,4,-1,4]).
+solved("ddddgcfeeeecdbbbbdge", [4,4,2,full,4,-1,4]).
+solved("ddddgcfeeeecdbbbbdgebbcc", [-9,full,2,full,-9,-9,-9]).
+solved("ddddgcfeeeecdbbbbdgebbcccc", [-8,full,full,full,2,-8,-8]).
+solved("ddddgcfeeeecdbbbbdgebbcccceggaggaaaa", [2,full,full,full,full,-3,full]).
+solved("ddddfeeeebgbdged", [-3,2,0,full,-1,-1,-1]).
+solved("ddddfeeeebgbdgedbb", [-10,2,-3,full,-3,-3,-3]).
+solved("ddddfeeeebgbdgedbbbc", [-10,2,-11,full,2,2,2]).
+solved("ddddfeeeebgbdgedbbbcba", [2,full,-10,full,-9,-9,-9]).
+solved("ddddfeeeebgbdgedbbbcbaae", [2,full,-9,full,full,2,2]).
+solved("ddddfeeeebgbdgedbbbcbaaeff", [-8,full,-8,full,full,2,-8]).
+solved("ddddfeeeebgbdgedbbbcbaaeffff", [2,full,-7,full,full,2,2]).
+solved("ddddfeeeebgbdgedbbbcbaaefffffg", [2,full,-6,full,full,full,2]).
+solved("ddddfeeeebgbdgedbbbcbaaefffffgga", [3,full,-5,full,full,full,-3]).
+solved("ddddfeeeebgbdgedbbbcbaaefffffggaac", [-4,full,3,full,full,full,-4]).
+solved("ddddeccca", [-1,0,4,2,2,2,1]).
+solved("ddddecccaccbg", [-14,-14,-14,-14,-14,4,-14]).
+solved("ddddecccaccbgfdbg", [-1,-2,-2,2,2,-2,4]).
+solved("ddddecccaccbgfdbgga", [2,-1,4,4,4,4,4]).
+solved("ddddecccaccbgfdbggaaa", [-10,2,-10,-10,-10,-10,-10]).
+solved("ddddecccaccbgfdbggaaabb", [-1,2,-1,-1,-1,-1,-1]).
+solved("ddddecccaccbgfdbggaaabbbf", [2,2,2,2,2,0,2]).
+solved("ddddecccaccbgfdbggaaabbbfdg", [0,1,1,full,2,0,0]).
+solved("ddddecccaccbgfdbggaaabbbfdgea", [2,2,2,full,2,0,2]).
+solved("ddddfeeeebgbdgedbbbcbaaf", [2,full,-9,full,2,-9,2]).
+solved("ddddfeeeebgbdgedbbbcbaafef", [-8,full,-8,full,full,2,-8]).
+solved("ddddfeeeebgbdgedbbbcbaafefff", [2,full,-7,full,full,2,2]).
+solved("ddddfeeeebgbdgedbbbcbaafefffgg", [2,full,-6,full,full,2,2]).
+solved("ddddfeeeebgbdgedbbbcbaafefffggga", [3,full,-5,full,full,-3,-3]).
+solved("ddddfeeeebgbdgedbbbcbaafefffgggaac", [-4,full,3,full,full,-4,-4]).
+solved("ddddgcfeeece", [-2,-8,-3,3,-4,-4,-2]).
+solved("ddddgcfeeecee", [-3,2,-14,4,-4,-4,-3]).
+solved("ddddgcfeeeceedg", [-3,4,-13,-3,-4,-4,-4]).
+solved("ddddgcfeeeceedgf", [4,-4,-11,-4,-3,-13,4]).
+solved("ddddgcfeeeceedgfad", [4,-4,-10,full,3,-12,4]).
+solved("ddddgcfeeeceedgfadae", [3,4,-9,full,full,-11,4]).
+solved("ddddgcfeeeceedgfadaebg", [3,-4,-8,full,full,-10,4]).
+solved("ddddgcfeeeceedgfadaebggf", [-9,-9,-9,full,full,4,-9]).
+solved("ddddgcfeeeceedgfadaebggffg", [3,-3,-7,full,full,4,4]).
+solved("ddddgcfeeeceedgfadaebggffggf", [3,-2,-6,full,full,4,full]).
+solved("ddddgcfeeeceedgfadaebggffggfaa", [3,-2,-5,full,full,3,full]).
+solved("ddddgcfeeeceedgfadaebggffggfaafa", [3,-2,-4,full,full,full,full]).
+solved("ddddgcfeeeceedgfadaebggffggfaafaabbc", [full,-2,win,full,full,full,full]).
+solved("ddddecccaccbgfdbggaaabbbcdf", [2,2,full,full,2,0,2]).
+solved("ddddecccaccbgfdbggaaabbbcdfge", [2,2,full,full,2,0,2]).
+solved("ddddecccaccbgfdbggaaabbbcdfgeea", [2,2,full,full,2,0,2]).
+solved("ddddecccaccbgfdbggaaabbbcdfgeeaee", [2,2,full,full,2,0,2]).
+solved("ddddecccaccbgfdbggaaabbbcdfgeeaeeeg", [2,2,full,full,full,0,2]).
+solved("ddddecccaccbgfdbggaaabbbcdfgeeaeeeggf", [0,0,full,full,full,win,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaabb", [full,2,-2,full,-3,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaabbbebf", [full,full,2,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaabbbebfcc", [full,full,2,full,full,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaabbbebfcccc", [full,full,2,full,full,-2,full]).
+solved("ddddaebcccaccdebgdgcfaabbagg", [3,3,full,full,-6,-3,3]).
+solved("ddddaebcccaccdebgdgcfaabbaggag", [full,3,full,full,-5,-2,3]).
+solved("ddddaebcccaccdebgdgcfaabbaggaggb", [full,3,full,full,-4,-2,full]).
+solved("ddddaebcccaccdebgdgcfaabbaggaggbbfee", [full,full,full,full,-3,win,full]).
+solved("ddddgcfeeeg", [-3,2,5,2,2,2,-4]).
+solved("ddddgcfeeegee", [2,2,5,4,2,2,-4]).
+solved("ddddgcfeeegeedc", [-3,4,-13,-3,-4,-4,-4]).
+solved("ddddgcfeeegeedcf", [4,-4,-11,-4,-3,-13,4]).
+solved("ddddgcfeeegeedcfad", [4,-4,-10,full,3,-12,4]).
+solved("ddddgcfeeegeedcfadae", [3,4,-9,full,full,-11,4]).
+solved("ddddgcfeeegeedcfadaebg", [3,-4,-8,full,full,-10,4]).
+solved("ddddgcfeeegeedcfadaebggf", [-9,-9,-9,full,full,4,-9]).
+solved("ddddgcfeeegeedcfadaebggffg", [3,-3,-7,full,full,4,4]).
+solved("ddddgcfeeegeedcfadaebggffggf", [3,-2,-6,full,full,4,full]).
+solved("ddddgcfeeegeedcfadaebggffggfaa", [3,-2,-5,full,full,3,full]).
+solved("ddddgcfeeegeedcfadaebggffggfaafa", [3,-2,-4,full,full,full,full]).
+solved("ddddgcfeeegeedcfadaebggffggfaafaabcc", [full,win,-3,full,full,full,full]).
+solved("ddddfeeec", [-1,2,2,2,2,2,2]).
+solved("ddddfeeecbb", [0,2,-1,1,2,2,2]).
+solved("ddddfeeecbbeedgge", [4,4,5,4,full,4,-4]).
+solved("ddddfeeecbbeedggeaa", [5,4,4,4,full,4,-4]).
+solved("ddddfeeecbbeedggeaaac", [5,4,-10,4,full,4,-4]).
+solved("ddddfeeecbbeedggeaaacad", [5,4,-9,full,full,5,-4]).
+solved("ddddfeeecbbeedggeaaacadff", [5,-7,-8,full,full,5,-8]).
+solved("ddddfeeecbbeedggeaaacadffaa", [full,-6,-7,full,full,5,-7]).
+solved("ddddfeeecbbeedggeaaacadffaaff", [full,4,-6,full,full,5,-6]).
+solved("ddddfeeecbbeedggeaaacadffaafffb", [full,5,-5,full,full,full,-5]).
+solved("ddddfeeecbbeedggeaaacadffaafffbbc", [full,-4,win,full,full,full,-4]).
+solved("ddddgcfeeeceef", [4,-4,-11,2,-3,-14,-2]).
+solved("ddddgcfeeeceefg", [-4,2,-13,-4,-4,-4,-4]).
+solved("ddddgcfeeeceefge", [4,-4,-8,3,full,-13,4]).
+solved("ddddgcfeeeceefgedd", [3,-2,-2,full,full,-12,3]).
+solved("ddddgcfeeeceefgeddaa", [3,-2,2,full,full,-11,3]).
+solved("ddddgcfeeeceefgeddaaaa", [3,3,2,full,full,-10,3]).
+solved("ddddgcfeeeceefgeddaaaaba", [3,-2,2,full,full,-9,3]).
+solved("ddddgcfeeeceefgeddaaaabaag", [full,-1,2,full,full,-8,3]).
+solved("ddddgcfeeeceefgeddaaaabaaggf", [full,-7,-7,full,full,3,-7]).
+solved("ddddgcfeeeceefgeddaaaabaaggfff", [full,-1,2,full,full,3,3]).
+solved("ddddgcfeeeceefgeddaaaabaaggffffg", [full,0,2,full,full,full,3]).
+solved("ddddgcfeeeceefgeddaaaabaaggffffggbbc", [full,0,win,full,full,full,full]).
+solved("ddddaebcccaccbec", [4,-13,full,3,-8,-4,4]).
+solved("ddddaebcccaccbecdd", [3,-12,full,full,-2,-2,3]).
+solved("ddddaebcccaccbecddgg", [3,-11,full,full,2,-2,3]).
+solved("ddddaebcccaccbecddgggg", [3,-10,full,full,2,3,3]).
+solved("ddddaebcccaccbecddgggggg", [3,-9,full,full,2,3,full]).
+solved("ddddaebcccaccbecddggggggfa", [3,-8,full,full,2,-1,full]).
+solved("ddddaebcccaccbecddggggggfaab", [-7,3,full,full,-7,-7,full]).
+solved("ddddaebcccaccbecddggggggfaabbb", [3,3,full,full,2,-1,full]).
+solved("ddddaebcccaccbecddggggggfaabbbba", [3,full,full,full,2,0,full]).
+solved("ddddaebcccaccbecddggggggfaabbbbaaffe", [full,full,full,full,win,0,full]).
+solved("ddddfeeecbbeedggeaaacadaa", [full,4,-8,full,full,5,-4]).
+solved("ddddfeeecbbeedggeaaacadaaff", [full,-6,-7,full,full,5,-7]).
+solved("ddddfeeecbbeedggeaaacadaaffff", [full,4,-6,full,full,5,-6]).
+solved("ddddfeeecbbeedggeaaacadaafffffb", [full,5,-5,full,full,full,-5]).
+solved("ddddfeeecbbeedggeaaacadaafffffbbc", [full,-4,win,full,full,full,-4]).
+solved("ddddaebcccec", [-2,-4,-4,3,-3,-8,-2]).
+solved("ddddaebcccecc", [-3,-4,-4,4,-14,2,-3]).
+solved("ddddaebccceccb", [-2,-14,-3,2,-11,-4,4]).
+solved("ddddaebccceccba", [-4,-4,-4,-4,-13,2,-4]).
+solved("ddddaebccceccbac", [4,-13,full,3,-8,-4,4]).
+solved("ddddaebccceccbacdd", [3,-12,full,full,-2,-2,3]).
+solved("ddddaebccceccbacddgg", [3,-11,full,full,2,-2,3]).
+solved("ddddaebccceccbacddgggg", [3,-10,full,full,2,3,3]).
+solved("ddddaebccceccbacddggggfg", [3,-9,full,full,2,-2,3]).
+solved("ddddaebccceccbacddggggfgga", [3,-8,full,full,2,-1,full]).
+solved("ddddaebccceccbacddggggfggaab", [-7,3,full,full,-7,-7,full]).
+solved("ddddaebccceccbacddggggfggaabbb", [3,3,full,full,2,-1,full]).
+solved("ddddaebccceccbacddggggfggaabbbba", [3,full,full,full,2,0,full]).
+solved("ddddaebccceccbacddggggfggaabbbbaaffe", [full,full,full,full,win,0,full]).
+solved("ddddaebcccaccbecddggggfg", [3,-9,full,full,2,-2,3]).
+solved("ddddaebcccaccbecddggggfgga", [3,-8,full,full,2,-1,full]).
+solved("ddddaebcccaccbecddggggfggaab", [-7,3,full,full,-7,-7,full]).
+solved("ddddaebcccaccbecddggggfggaabbb", [3,3,full,full,2,-1,full]).
+solved("ddddaebcccaccbecddggggfggaabbbba", [3,full,full,full,2,0,full]).
+solved("ddddaebcccaccbecddggggfggaabbbbaaffe", [full,full,full,full,win,0,full]).
+solved("ddddbccce", [2,2,2,2,2,2,-1]).
+solved("ddddbccceff", [2,2,2,1,-1,2,0]).
+solved("ddddbccceffccdaac", [-4,4,full,4,5,4,4]).
+solved("ddddbccceffccdaacgg", [-4,4,full,4,4,4,5]).
+solved("ddddbccceffccdaacggge", [-4,4,full,4,-10,4,5]).
+solved("ddddbccceffccdaacgggegd", [-4,5,full,full,-9,4,5]).
+solved("ddddbccceffccdaacgggegdbb", [-8,5,full,full,-8,-7,5]).
+solved("ddddbccceffccdaacgggegdbbgg", [-7,5,full,full,-7,-6,full]).
+solved("ddddbccceffccdaacgggegdbbggbb", [-6,5,full,full,-6,4,full]).
+solved("ddddbccceffccdaacgggegdbbggbbbf", [-5,full,full,full,-5,5,full]).
+solved("ddddbccceffccdaacgggegdbbggbbbffe", [-4,full,full,full,win,-4,full]).
+solved("dddddeee", [-2,-2,-2,-4,1,-2,-4]).
+solved("dddddeeeeb", [-3,1,-3,0,1,0,0]).
+solved("dddddeeeebeg", [-3,1,-3,1,-3,-15,-3]).
+solved("dddddeeeebegdb", [-6,1,-6,full,-6,-14,-6]).
+solved("dddddeeeebegdbbb", [-11,2,-6,full,-6,-13,-6]).
+solved("dddddeeeebegdbbbe", [3,6,-3,full,full,-3,-3]).
+solved("dddddeeeebegdbbbebbcg", [3,full,6,full,full,-6,6]).
+solved("dddddeeeebegdbbbebbcggggg", [3,full,6,full,full,-6,full]).
+solved("dddddeeeebegdbbbebbcgggggcc", [-7,full,6,full,full,-7,full]).
+solved("dddddeeeebegdbbbebbcgggggcccc", [-6,full,6,full,full,-6,full]).
+solved("ddddgcfeeegeefc", [-4,2,-13,-4,-4,-4,-4]).
+solved("ddddgcfeeegeefcd", [4,-4,-11,-4,-3,-13,4]).
+solved("ddddgcfeeegeefcdad", [4,-4,-10,full,3,-12,4]).
+solved("ddddgcfeeegeefcdadae", [3,4,-9,full,full,-11,4]).
+solved("ddddgcfeeegeefcdadaebg", [3,-4,-8,full,full,-10,4]).
+solved("ddddgcfeeegeefcdadaebggf", [-9,-9,-9,full,full,4,-9]).
+solved("ddddgcfeeegeefcdadaebggffg", [3,-3,-7,full,full,4,4]).
+solved("ddddgcfeeegeefcdadaebggffggf", [3,-2,-6,full,full,4,full]).
+solved("ddddgcfeeegeefcdadaebggffggffb", [4,-5,-5,full,full,full,full]).
+solved("ddddgcfeeegeefcdadaebggffggffbaa", [-2,4,4,full,full,full,full]).
+solved("ddddgcfeeegeefcdadaebggffggffbaacc", [-4,win,-4,full,full,full,full]).
+solved("ddddfeeeebgbdgeaaagggcdagef", [4,2,4,full,full,-7,full]).
+solved("ddddfeeeebgbdgeaaagggcdagefbb", [2,2,-3,full,full,-6,full]).
+solved("ddddfeeeebgbdgeaaagggcdagefbbbb", [2,full,2,full,full,-5,full]).
+solved("ddddfeeeebgbdgeaaagggcdagefbbbbaa", [full,full,2,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagefbbbbaacc", [full,full,2,full,full,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagefbbbbaacccc", [full,full,2,full,full,-2,full]).
+solved("ddddgcfeeeecg", [-4,-2,-14,5,-4,3,-4]).
+solved("ddddgcfeeeecgde", [3,4,-13,5,5,5,-4]).
+solved("ddddgcfeeeecgdeda", [5,3,-12,full,3,3,-4]).
+solved("ddddgcfeeeecgdedaaf", [5,4,-11,full,5,4,4]).
+solved("ddddgcfeeeecgdedaafaa", [5,4,-10,full,5,4,4]).
+solved("ddddgcfeeeecgdedaafaaec", [-9,-9,7,full,full,-9,-9]).
+solved("ddddfeeeebgbdgeaaagggcdagbb", [2,2,-2,full,-3,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagbbbeaabf", [full,full,2,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagbbbeaabfcc", [full,full,2,full,full,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagbbbeaabfcccc", [full,full,2,full,full,-2,full]).
+solved("ddddaebcccaccbedgdgcfaabbaabbf", [full,full,full,full,-5,-5,4]).
+solved("ddddaebcccaccbedgdgcfaabbaabbfgg", [full,full,full,full,4,4,-2]).
+solved("ddddaebcccaccbedgdgcfaabbaabbfggee", [full,full,full,full,-4,win,-4]).
+solved("ddddgcfeeeecde", [-2,-3,-3,-5,-5,-5,4]).
+solved("ddddgcfeeeecdegd", [4,2,2,full,4,-4,4]).
+solved("ddddgcfeeeecdegdeb", [-11,4,2,full,full,-3,4]).
+solved("ddddgcfeeeecdegdebbb", [2,4,2,full,full,-2,4]).
+solved("ddddgcfeeeecdegdebbbbb", [4,4,2,full,full,-1,4]).
+solved("ddddgcfeeeecdegdebbbbbgg", [4,4,2,full,full,-1,4]).
+solved("ddddgcfeeeecdegdebbbbbggba", [4,full,2,full,full,0,4]).
+solved("ddddgcfeeeecdegdebbbbbggbaaa", [4,full,2,full,full,0,4]).
+solved("ddddgcfeeeecdegdebbbbbggbaaaaa", [4,full,2,full,full,0,4]).
+solved("ddddgcfeeeecdegdebbbbbggbaaaaaag", [full,full,2,full,full,0,4]).
+solved("ddddgcfeeeecdegdebbbbbggbaaaaaaggc", [full,full,win,full,full,-4,full]).
+solved("ddddfeffefc", [2,2,0,2,0,2,2]).
+solved("ddddfeffefcbf", [2,3,3,2,0,2,2]).
+solved("ddddfeffefcbfcb", [0,4,-13,1,1,0,0]).
+solved("ddddfeffefcbfcbbb", [2,2,-12,4,2,2,2]).
+solved("ddddfeffefcbfcbbbdd", [2,4,-11,full,2,5,4]).
+solved("ddddfeffefcbfcbbbddfb", [2,5,-10,full,3,full,4]).
+solved("ddddfeffefcbfcbbbddfbee", [1,2,-9,full,3,full,2]).
+solved("ddddfeffefcbfcbbbddfbeeec", [-8,-8,3,full,-8,full,-8]).
+solved("ddddfeffefcbfcbbbddfbeeecce", [0,3,3,full,full,full,3]).
+solved("ddddfeffefcbfcbbbddfbeeeccecb", [-6,full,3,full,full,full,-6]).
+solved("ddddfeffefcbfcbbbddfbeeeccecbcg", [0,full,full,full,full,full,3]).
+solved("ddddfeffefcbfcbbbddfbeeeccecbcggg", [0,full,full,full,full,full,3]).
+solved("ddddfeffefcbfcbbbddfbeeeccecbcggggg", [-3,full,full,full,full,full,3]).
+solved("ddddgcfeeeecdegdebgg", [-10,4,2,full,full,-3,2]).
+solved("ddddgcfeeeecdegdebggbb", [2,4,2,full,full,-2,2]).
+solved("ddddgcfeeeecdegdebggbbbb", [4,4,2,full,full,-1,4]).
+solved("ddddgcfeeeecdegdebggbbbbba", [4,full,2,full,full,0,4]).
+solved("ddddgcfeeeecdegdebggbbbbbagg", [4,full,2,full,full,0,full]).
+solved("ddddgcfeeeecdegdebggbbbbbaggaa", [4,full,2,full,full,0,full]).
+solved("ddddgcfeeeecdegdebggbbbbbaggaaaa", [4,full,2,full,full,0,full]).
+solved("ddddgcfeeeecdegdebggbbbbbaggaaaaac", [full,full,win,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafecc", [full,-5,4,full,full,-5,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafecccc", [full,-2,4,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagaafecccccb", [full,win,full,full,full,-3,full]).
+solved("ddddfeeecbbeedggd", [4,4,5,full,4,4,-4]).
+solved("ddddfeeecbbeedggdec", [4,4,-11,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbb", [4,4,-10,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbbbb", [4,full,-9,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbbbbaa", [4,full,-8,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbbbbaaaa", [4,full,-7,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbbbbaaaaaa", [full,full,-6,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbbbbaaaaaaff", [full,full,-5,full,full,4,-5]).
+solved("ddddfeeecbbeedggdecbbbbaaaaaaffff", [full,full,-4,full,full,4,-4]).
+solved("ddddfeeecbbeedggdecbbbbaaaaaafffffc", [full,full,win,full,full,full,-3]).
+solved("dedddaede", [0,0,0,1,1,-15,0]).
+solved("dedddaedeeb", [0,0,0,1,0,-14,0]).
+solved("dedddaedeebe", [-1,-1,-1,0,-1,-1,-1]).
+solved("dedddaedeebeb", [0,-7,-14,1,0,-13,0]).
+solved("dedddaedeebebb", [-1,7,-4,-2,-2,6,-2]).
+solved("dedddaedeebebbba", [7,-2,-2,-2,-2,6,-2]).
+solved("dedddaedeebebbbaad", [-2,7,-1,full,7,6,7]).
+solved("dedddaedeebebbbaadeb", [-2,7,-2,full,full,6,7]).
+solved("dedddaedeebebbbaadebbg", [-2,full,-2,full,full,-2,7]).
+solved("ddddfeeecbbeedggdaa", [5,4,4,full,4,4,-4]).
+solved("ddddfeeecbbeedggdaaae", [5,4,5,full,full,5,-4]).
+solved("ddddfeeecbbeedggdaaaeaa", [5,4,5,full,full,5,-4]).
+solved("ddddfeeecbbeedggdaaaeaaca", [full,4,-8,full,full,5,-4]).
+solved("ddddfeeecbbeedggdaaaeaacaff", [full,-6,-7,full,full,5,-7]).
+solved("ddddfeeecbbeedggdaaaeaacaffff", [full,4,-6,full,full,5,-6]).
+solved("ddddfeeecbbeedggdaaaeaacafffffb", [full,5,-5,full,full,full,-5]).
+solved("ddddfeeecbbeedggdaaaeaacafffffbbc", [full,-4,win,full,full,full,-4]).
+solved("dedddaedeebea", [0,0,0,1,0,-13,0]).
+solved("dedddaedeebeab", [-1,0,-1,0,-1,-1,-1]).
+solved("dedddaedeebeabb", [-5,0,-5,-5,-5,-12,-4]).
+solved("dedddaedeebeabbb", [-1,0,-1,0,-1,-1,-1]).
+solved("dedddaedeebeabbbb", [-4,0,-4,-4,-4,-11,-3]).
+solved("dedddaedeebeabbbbb", [-1,full,-1,0,-1,-1,-1]).
+solved("dedddaedeebeabbbbbd", [0,full,0,full,0,-10,0]).
+solved("dedddaedeebeabbbbbdec", [0,full,0,full,full,-9,0]).
+solved("dedddaedeebeabbbbbdeccc", [0,full,0,full,full,-8,0]).
+solved("dedddaedeebeabbbbbdecccag", [0,full,0,full,full,-8,0]).
+solved("dedddaedeebeabbbbbdecccagga", [0,full,0,full,full,-7,-5]).
+solved("dedddaedeebeabbbbbdecccaggacg", [-4,full,-4,full,full,-6,0]).
+solved("dedddaedeebeabbbbbdecccaggacgga", [0,full,0,full,full,-5,0]).
+solved("dedddaedeebeabbbbbdecccaggacggacg", [0,full,0,full,full,-4,0]).
+solved("dedddaedeebeabbbbbdecccaggacggacggc", [0,full,full,full,full,-3,full]).
+solved("ddddfeeecea", [-15,4,-15,-15,-15,-15,-15]).
+solved("ddddfeeeceabebdca", [4,-7,-12,-10,-10,4,4]).
+solved("ddddfeeeceabebdcaaf", [4,2,-11,4,4,-4,4]).
+solved("ddddfeeeceabebdcaafde", [4,2,-10,full,full,2,4]).
+solved("ddddfeeeceabebdcaafdeff", [-5,-6,-9,full,full,2,-6]).
+solved("ddddfeeeceabebdcaafdefffa", [2,0,-8,full,full,2,2]).
+solved("ddddfeeeceabebdcaafdefffafa", [2,0,-7,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdefffafaag", [full,0,-6,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdefffafaaggg", [full,0,-5,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdefffafaaggggg", [full,0,-4,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdefffafaaggggggc", [full,-3,2,full,full,full,full]).
+solved("ddddfeeeceabebdcaafdefffafaaggggggccc", [full,0,2,full,full,full,full]).
+solved("dcdddgcdc", [0,-15,1,1,0,0,0]).
+solved("dcdddgcdccf", [0,-14,0,1,0,0,0]).
+solved("dcdddgcdccff", [-2,-1,-1,0,-2,0,-2]).
+solved("dcdddgcdccfff", [-4,-13,-5,-5,-5,0,0]).
+solved("dcdddgcdccffff", [-2,-1,-1,0,-2,0,-2]).
+solved("dcdddgcdccffffg", [0,-12,0,2,0,-4,0]).
+solved("dcdddgcdccffffgc", [-1,-1,-1,0,-1,0,-1]).
+solved("dcdddgcdccffffgcf", [-3,-11,-4,-4,-4,0,-4]).
+solved("dcdddgcdccffffgcff", [-1,-1,-1,0,-1,full,-1]).
+solved("dcdddgcdccffffgcffd", [0,-10,0,full,0,full,0]).
+solved("dcdddgcdccffffgcffdce", [0,-9,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceee", [0,-8,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeega", [0,-8,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeegaag", [-5,-7,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeegaagea", [0,-6,full,full,-4,full,-4]).
+solved("dcdddgcdccffffgcffdceeegaageaag", [0,-5,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeegaageaagae", [0,-4,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeegaageaagaeae", [full,-3,full,full,full,full,0]).
+solved("ddddfeeeceabebdcaafdeaa", [4,2,-9,full,full,2,4]).
+solved("ddddfeeeceabebdcaafdeaaag", [full,2,-8,full,full,2,4]).
+solved("ddddfeeeceabebdcaafdeaaagff", [full,-4,-7,full,full,2,-4]).
+solved("ddddfeeeceabebdcaafdeaaagffff", [full,0,-6,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdeaaagffffgg", [full,0,-5,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdeaaagffffgggg", [full,0,-4,full,full,full,2]).
+solved("ddddfeeeceabebdcaafdeaaagffffgggggc", [full,-3,2,full,full,full,full]).
+solved("ddddfeeeceabebdcaafdeaaagffffgggggccc", [full,0,2,full,full,full,full]).
+solved("dcdddgcdccffffgcffdceeegaageaae", [0,-5,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeegaageaaeag", [0,-4,full,full,0,full,0]).
+solved("dcdddgcdccffffgcffdceeegaageaaeagag", [full,-3,full,full,0,full,full]).
+solved("ddddbccceffccdaad", [-4,4,4,full,5,4,4]).
+solved("ddddbccceffccdaadgg", [-4,4,4,full,4,4,5]).
+solved("ddddbccceffccdaadgggc", [-4,5,full,full,5,4,5]).
+solved("ddddbccceffccdaadgggceg", [-4,5,full,full,-9,4,5]).
+solved("ddddbccceffccdaadgggceggg", [-4,5,full,full,-8,4,full]).
+solved("ddddbccceffccdaadgggcegggbb", [-7,5,full,full,-7,-6,full]).
+solved("ddddbccceffccdaadgggcegggbbbb", [-6,5,full,full,-6,4,full]).
+solved("ddddbccceffccdaadgggcegggbbbbbf", [-5,full,full,full,-5,5,full]).
+solved("ddddbccceffccdaadgggcegggbbbbbffe", [-4,full,full,full,win,-4,full]).
+solved("ddddfeeeebgbdgedbbbcbaafefffga", [4,full,-6,full,full,-4,-3]).
+solved("ddddfeeeebgbdgedbbbcbaafefffgaac", [-5,full,4,full,full,-5,-5]).
+solved("ddddaebcccaccdg", [-4,-4,-4,-3,4,4,-3]).
+solved("ddddaebcccaccdgb", [4,-13,-4,-4,4,-4,-4]).
+solved("ddddaebcccaccdgbed", [4,-12,3,full,-10,-4,4]).
+solved("ddddaebcccaccdgbedgc", [4,-11,full,full,-9,4,3]).
+solved("ddddaebcccaccdgbedgcfa", [4,-10,full,full,-8,-4,3]).
+solved("ddddaebcccaccdgbedgcfaab", [-9,4,full,full,-9,-9,-9]).
+solved("ddddaebcccaccdgbedgcfaabba", [4,4,full,full,-7,-3,3]).
+solved("ddddaebcccaccdgbedgcfaabbaab", [full,4,full,full,-6,-2,3]).
+solved("ddddaebcccaccdgbedgcfaabbaabbf", [full,full,full,full,-5,-5,4]).
+solved("ddddaebcccaccdgbedgcfaabbaabbfgg", [full,full,full,full,4,4,-2]).
+solved("ddddaebcccaccdgbedgcfaabbaabbfggee", [full,full,full,full,-4,win,-4]).
+solved("ddddfeeeebgbdgeaaagggcdagfe", [4,2,4,full,full,-7,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaa", [full,2,4,full,full,-6,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaabb", [full,2,-2,full,full,-5,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaabbbb", [full,full,2,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaabbbbcc", [full,full,2,full,full,-3,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaabbbbcccc", [full,full,2,full,full,-2,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaacc", [full,-5,4,full,full,-5,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaacccc", [full,-2,4,full,full,-4,full]).
+solved("ddddfeeeebgbdgeaaagggcdagfeaacccccb", [full,win,full,full,full,-3,full]).
+solved("ddddfeffebc", [2,3,-3,2,2,2,2]).
+solved("ddddfeffebcbb", [-2,-3,-13,-9,3,-7,-7]).
+solved("ddddfeffebcbbee", [0,3,3,-9,3,-7,-7]).
+solved("ddddfeffebcbbeecc", [-12,-12,3,-12,-12,-12,-12]).
+solved("ddddfeffebcbbeecccc", [0,3,3,3,3,3,3]).
+solved("ddddfeffebcbbeeccccfb", [0,3,3,3,3,3,3]).
+solved("ddddfeffebcbbeeccccfbbf", [0,3,3,3,3,3,3]).
+solved("ddddfeffebcbbeeccccfbbfec", [0,3,full,3,3,3,3]).
+solved("ddddfeffebcbbeeccccfbbfecef", [0,3,full,3,full,full,3]).
+solved("ddddfeffebcbbeeccccfbbfecefgb", [0,full,full,3,full,full,3]).
+solved("ddddfeffebcbbeeccccfbbfecefgbdd", [0,full,full,full,full,full,3]).
+solved("ddddfeffebcbbeeccccfbbfecefgbddgg", [0,full,full,full,full,full,3]).
+solved("ddddfeffebcbbeeccccfbbfecefgbddgggg", [-3,full,full,full,full,full,3]).
+solved("deeeddde", [-3,0,0,-3,-1,-3,-3]).
+solved("deeedddeb", [-4,0,-14,-14,0,-14,-14]).
+solved("deeedddebb", [0,0,0,0,-1,-4,-2]).
+solved("deeedddebbb", [0,0,0,0,0,0,-5]).
+solved("deeedddebbbe", [-15,-15,-15,-15,0,-15,-15]).
+solved("deeedddebbbee", [0,0,0,0,full,0,-5]).
+solved("deeedddebbbeed", [0,0,0,0,full,-1,-1]).
+solved("deeedddebbbeeda", [-13,-13,0,-13,full,-13,-13]).
+solved("deeedddebbbeedac", [-1,0,0,0,full,-4,-1]).
+solved("deeedddebbbeedacc", [-6,0,0,0,full,-12,-6]).
+solved("deeedddebbbeedaccd", [-1,-1,0,full,full,-1,-1]).
+solved("deeedddebbbeedaccdb", [-9,-7,1,full,full,-11,-7]).
+solved("deeedddebbbeedaccdbcb", [-10,1,-10,full,full,-10,-10]).
+solved("deeedddebbbeedaccdbcbbg", [1,full,1,full,full,-9,1]).
+solved("deeedddebbbeedaccdbcbbggg", [-6,full,-5,full,full,-8,1]).
+solved("deeedddebbbeedaccdbcbbggggg", [1,full,1,full,full,-7,1]).
+solved("deeedddebbbeedaccdbcbbgggggcg", [1,full,0,full,full,-6,full]).
+solved("deeedddebbbeedaccdbcbbgggggcgaa", [1,full,-5,full,full,-5,full]).
+solved("deeedddebbbeedaccdbcbbgggggcgaaaf", [-4,full,-4,full,full,1,full]).
+solved("deeedddebbbeedaccdbcbbgggggcgaaafff", [0,full,0,full,full,1,full]).
+solved("deeedddebbbeedaccdbcbbgggggcgaaaffffa", [1,full,2,full,full,0,full]).
+solved("deeedddebbbeedaccdbcbbgggggcgaaaffffacf", [0,full,win,full,full,0,full]).
+solved("dddfdbbf", [4,4,4,5,-6,5,2]).
+solved("dddfdbbfdd", [4,4,4,full,-6,5,2]).
+solved("dddfdbbfddacbbbe", [-12,-12,-13,full,5,-12,-12]).
+solved("dddfdbbfddacbbbeee", [3,3,-12,full,5,-12,3]).
+solved("dddfdbbfddacbbbeeeae", [2,3,-11,full,3,-11,3]).
+solved("dddfdbbfddacbbbeeeaeeg", [2,3,-10,full,3,-10,3]).
+solved("dddfdbbfddacbbbeeeaeegef", [-9,-9,-9,full,full,3,-9]).
+solved("dddfdbbfddacbbbeeeaeegeffg", [2,3,-8,full,full,3,3]).
+solved("dddfdbbfddacbbbeeeaeegeffgfg", [-7,-7,-7,full,full,-7,3]).
+solved("dddfdbbfddacbbbeeeaeegeffgfggg", [2,3,-6,full,full,3,3]).
+solved("dddfdbbfddacbbbeeeaeegeffgfgggba", [4,full,-5,full,full,2,2]).
+solved("deeedddebbbeedaccdbb", [-1,-1,7,full,full,-2,-1]).
+solved("deeedddebbbeedaccdbbcb", [7,full,-10,full,full,5,6]).
+solved("deeedddebbbeedaccdbbcbac", [-9,full,7,full,full,-9,-9]).
+solved("deeedddebbbeedaccdbbcbacccaa", [win,full,full,full,full,6,0]).
+solved("dddfdffb", [-3,5,-4,5,-6,-6,-3]).
+solved("dddfdffbdd", [-3,5,-4,full,-6,-6,-3]).
+solved("dddfdffbddf", [3,6,-5,full,-6,-5,-5]).
+solved("dddfdffbddfbb", [3,6,-4,full,-4,6,-4]).
+solved("dddfdffbddfbbbb", [-4,6,-4,full,-4,6,-4]).
+solved("dddfdffbddfbbbbfe", [-4,-4,-8,full,6,-4,-6]).
+solved("dddfdffbddfbbbbfeee", [6,6,-8,full,6,6,-10]).
+solved("dddfdffbddfbbbbfeeeeb", [6,full,-4,full,6,6,3]).
+solved("dddfdffbddfbbbbfeeeebfa", [6,full,-7,full,6,full,4]).
+solved("dddfdffbddfbbbbfeeeebfaaa", [6,full,-7,full,6,full,4]).
+solved("dddfdffbddfbbbbfeeeebfaaaaa", [6,full,-5,full,6,full,4]).
+solved("dddfdffbddfbbbbfeeeebfaaaaaae", [full,full,-4,full,6,full,3]).
+solved("dcdddgcc", [0,0,0,4,0,0,0]).
+solved("dcdddgccc", [-6,-4,-4,0,-7,-6,-4]).
+solved("dcdddgcccd", [-2,-2,-1,0,-2,-1,-2]).
+solved("dcdddgcccdc", [0,0,0,1,0,-13,0]).
+solved("dcdddgcccdcdg", [1,1,2,full,1,-12,1]).
+solved("dcdddgcccdcdggg", [1,1,2,full,-11,-11,1]).
+solved("dcdddgcccdcdgggcb", [2,2,full,full,-10,-10,2]).
+solved("dcdddgcccdcdgggcbbb", [2,2,full,full,-9,-9,2]).
+solved("dcdddgcccdcdgggcbbbba", [2,-6,full,full,-8,-8,2]).
+solved("dcdddgcccdcdgggcbbbbagf", [-7,-7,full,full,-8,2,-7]).
+solved("dcdddgcccdcdgggcbbbbagfff", [2,-6,full,full,-8,2,2]).
+solved("dcdddgcccdcdgggcbbbbagfffge", [-7,-7,full,full,2,-7,full]).
+solved("dcdddgcccdcdgggcbbbbagfffgeea", [-6,1,full,full,2,2,full]).
+solved("dcdddgcccdcdgggcbbbbagfffgeeaea", [2,-5,full,full,-5,-5,full]).
+solved("dcdddgcccdcdgggcbbbbagfffgeeaeaae", [-4,-4,full,full,-4,2,full]).
+solved("ddddfeffebfdfbdbbbfaa", [2,-3,-3,full,-2,full,-3]).
+solved("ddddfeffebfdfbdbbbfaaag", [2,2,2,full,0,full,2]).
+solved("ddddfeffebfdfbdbbbfaaagbg", [-4,full,0,full,-4,full,2]).
+solved("ddddfeffebfdfbdbbbfaaagbgggaaagge", [full,full,-3,full,2,full,full]).
+solved("dcdddgcccdcdgggcg", [2,2,full,full,-10,-10,2]).
+solved("dcdddgcccdcdgggcggb", [2,2,full,full,-9,-9,full]).
+solved("dcdddgcccdcdgggcggbbb", [2,2,full,full,-8,-8,full]).
+solved("dcdddgcccdcdgggcggbbbbf", [-7,-7,full,full,-8,2,full]).
+solved("dcdddgcccdcdgggcggbbbbffa", [2,-5,full,full,-6,-4,full]).
+solved("dcdddgcccdcdgggcggbbbbffaae", [-7,-5,full,full,2,-4,full]).
+solved("dcdddgcccdcdgggcggbbbbffaaeef", [-6,-5,full,full,2,2,full]).
+solved("dcdddgcccdcdgggcggbbbbffaaeefea", [2,-5,full,full,-5,-5,full]).
+solved("dcdddgcccdcdgggcggbbbbffaaeefeaae", [-4,-4,full,full,-4,2,full]).
+solved("ddddfeffebcbc", [-11,5,-14,-9,1,-7,-7]).
+solved("ddddfeffebcbcbb", [2,2,-13,5,1,2,2]).
+solved("ddddfeffebcbcbbac", [-12,-12,2,-12,-12,-12,-12]).
+solved("ddddfeffebcbcbbaccd", [0,0,0,0,-1,2,-1]).
+solved("ddddfeffebcbcbbaccdfc", [2,2,2,2,0,2,2]).
+solved("ddddfeffebcbcbbaccdfcff", [2,2,2,2,0,full,2]).
+solved("ddddfeffebcbcbbaccdfcffdb", [2,2,2,full,0,full,2]).
+solved("ddddfeffebcbcbbaccdfcffdbcb", [2,full,full,full,0,full,2]).
+solved("ddddfeffebcbcbbaccdfcffdbcbga", [2,full,full,full,0,full,2]).
+solved("ddddfeffebcbcbbaccdfcffdbcbgaaa", [2,full,full,full,-5,full,-5]).
+solved("ddddfeffebcbcbbaccdfcffdbcbgaaaaa", [full,full,full,full,0,full,2]).
+solved("ddddfeffebcbcbbaccdfcffdbcbgaaaaagg", [full,full,full,full,0,full,2]).
+solved("ddddfeffebcbcbbaccdfcffdbcbgaaaaagggg", [full,full,full,full,0,full,2]).
+solved("dcccdddc", [-3,-3,-1,-3,0,0,-3]).
+solved("dcccdddcf", [-14,-14,0,-14,-14,0,-4]).
+solved("dcccdddcff", [-2,-4,-1,0,0,0,0]).
+solved("dcccdddcfff", [-5,0,0,0,0,0,0]).
+solved("dcccdddcfffc", [-15,-15,0,-15,-15,-15,-15]).
+solved("dcccdddcfffcc", [-5,0,full,0,0,0,0]).
+solved("dcccdddcfffccd", [-1,-1,full,0,0,0,0]).
+solved("dcccdddcfffccdg", [-13,-13,full,-13,0,-13,-13]).
+solved("dcccdddcfffccdge", [-1,-4,full,0,0,0,-1]).
+solved("dcccdddcfffccdgee", [-6,-12,full,0,0,0,-6]).
+solved("dcccdddcfffccdgeed", [-1,-1,full,full,0,-1,-1]).
+solved("dcccdddcfffccdgeedf", [-7,-11,full,full,1,-7,-9]).
+solved("dcccdddcfffccdgeedfef", [-10,-10,full,full,-10,1,-10]).
+solved("dcccdddcfffccdgeedfeffa", [1,-9,full,full,1,full,1]).
+solved("dcccdddcfffccdgeedfeffaag", [-6,-8,full,full,1,full,-8]).
+solved("dcccdddcfffccdgeedfeffaagea", [1,-7,full,full,0,full,-7]).
+solved("dcccdddcfffccdgeedfeffaageaag", [-6,-6,full,full,-6,full,1]).
+solved("dcccdddcfffccdgeedfeffaageaaggb", [-5,1,full,full,-5,full,-5]).
+solved("dcccdddcfffccdgeedfeffaageaaggbbb", [1,1,full,full,0,full,0]).
+solved("dcccdddcfffccdgeedfeffaageaaggbbbag", [0,1,full,full,0,full,1]).
+solved("dcccdddcfffccdgeedfeffaageaaggbbbagge", [0,2,full,full,win,full,full]).
+solved("ddddfeeecbbed", [-3,-1,-3,2,2,2,2]).
+solved("ddddfeeecbbedee", [-3,-1,-3,2,full,2,2]).
+solved("ddddfeeecbbedeefg", [-3,-1,-3,2,full,0,-3]).
+solved("ddddfeeecbbedeefgdc", [2,2,-11,full,full,0,2]).
+solved("ddddfeeecbbedeefgdcbb", [-1,2,-10,full,full,0,-1]).
+solved("ddddfeeecbbedeefgdcbbbb", [2,full,-9,full,full,0,2]).
+solved("ddddfeeecbbedeefgdcbbbbgc", [-8,full,2,full,full,-8,-8]).
+solved("ddddfeeecbbedeefgdcbbbbgccc", [2,full,2,full,full,0,0]).
+solved("ddddfeeecbbedeefgdcbbbbgccccg", [0,full,full,full,full,0,2]).
+solved("ddddfeeecbbedeefgdcbbbbgccccggg", [2,full,full,full,full,0,2]).
+solved("ddddfeeecbbedeefgdcbbbbgccccgggga", [2,full,full,full,full,0,full]).
+solved("ddddfeeecbbedeefgdcbbbbgccccggggaaa", [2,full,full,full,full,0,full]).
+solved("ddddfeeecbbedeefgdcbbbbgccccggggaaaaa", [2,full,full,full,full,0,full]).
+solved("dedddaee", [0,0,0,4,0,0,0]).
+solved("dedddaeee", [-4,-6,-7,0,-4,-4,-6]).
+solved("dedddaeeee", [0,0,0,4,0,0,0]).
+solved("dedddaeeeeddfebb", [-2,4,-2,full,full,4,1]).
+solved("dedddaeeeeddfebbbb", [-2,4,-2,full,full,-2,1]).
+solved("dedddaeeeeddfebbbbbb", [4,full,-1,full,full,4,1]).
+solved("dedddaeeeeddfebbbbbbff", [4,full,-1,full,full,4,1]).
+solved("dedddaeeeeddfebbbbbbfffa", [4,full,-1,full,full,-1,1]).
+solved("dedddaeeeeddfebbbbbbfffaaf", [-1,full,0,full,full,4,1]).
+solved("dedddaeeeeddfebbbbbbfffaaffa", [4,full,0,full,full,full,2]).
+solved("dedddaeeeeddfebbbbbbfffaaffaaagg", [full,full,-5,full,full,full,2]).
+solved("ddddfeeeced", [-3,2,2,2,2,2,2]).
+solved("ddddfeeecedbe", [2,2,2,2,-2,2,2]).
+solved("ddddfeeecedbebaca", [4,-7,-12,-10,-10,4,4]).
+solved("ddddfeeecedbebacaaf", [4,2,-11,4,4,-4,4]).
+solved("ddddfeeecedbebacaafdg", [4,2,-10,full,4,2,4]).
+solved("ddddfeeecedbebacaafdgff", [-5,-6,-9,full,-6,2,-6]).
+solved("ddddfeeecedbebacaafdgfffe", [2,0,-8,full,full,2,2]).
+solved("ddddfeeecedbebacaafdgfffefa", [2,0,-7,full,full,full,2]).
+solved("ddddfeeecedbebacaafdgfffefaaa", [full,0,-6,full,full,full,2]).
+solved("ddddfeeecedbebacaafdgfffefaaagg", [full,0,-5,full,full,full,2]).
+solved("ddddfeeecedbebacaafdgfffefaaagggg", [full,0,-4,full,full,full,2]).
+solved("ddddfeeecedbebacaafdgfffefaaagggggc", [full,-3,2,full,full,full,full]).
+solved("ddddfeeecedbebacaafdgfffefaaagggggccc", [full,0,2,full,full,full,full]).
+solved("dedddaeeeeddea", [4,0,4,full,full,0,1]).
+solved("dedddaeeeeddeaaa", [5,0,0,full,full,0,3]).
+solved("dedddaeeeeddeaaac", [0,-7,-5,full,full,-5,-10]).
+solved("dedddaeeeeddeaaacc", [-5,-5,5,full,full,-5,3]).
+solved("dedddaeeeeddeaaacccc", [5,0,0,full,full,0,3]).
+solved("dedddaeeeeddeaaaccccaaccffffffgg", [full,-5,full,full,full,full,1]).
+solved("dcdddccc", [-3,-3,0,2,0,3,-3]).
+solved("dcdddcccfg", [0,3,4,3,0,1,0]).
+solved("dcdddcccfgfc", [0,1,-2,-2,-2,-2,-2]).
+solved("dcdddcccfgfcg", [0,2,-3,0,-14,-4,-3]).
+solved("dcdddcccfgfcgd", [-1,0,-2,-2,0,-2,-2]).
+solved("dcdddcccfgfcgda", [0,-13,0,1,-13,-5,0]).
+solved("dcdddcccfgfcgdac", [-2,-1,full,0,0,0,-2]).
+solved("dcdddcccfgfcgdaca", [0,-12,full,2,-12,-5,0]).
+solved("dcdddcccfgfcgdacaf", [5,4,full,-2,-3,5,-2]).
+solved("dcdddcccfgfcgdacafg", [-5,-11,full,-5,-11,2,2]).
+solved("dcdddcccfgfcgdacafgfa", [2,-10,full,-10,-10,-10,-10]).
+solved("dcdddcccfgfcgdacafgfaaf", [2,-9,full,3,-9,2,2]).
+solved("dcdddcccfgfcgdacafgfaaffb", [-8,2,full,-8,-8,full,-8]).
+solved("dcdddcccfgfcgdacafgfaaffbbb", [-6,2,full,-6,-7,full,-6]).
+solved("dcdddcccfgfcgdacafgfaaffbbbbg", [-6,-6,full,-6,-6,full,2]).
+solved("dcdddcccfgfcgdacafgfaaffbbbbgge", [-5,-5,full,-5,2,full,-5]).
+solved("ddddfeeecedbebadf", [2,2,4,full,2,0,2]).
+solved("ddddfeeecedbebadfca", [4,2,-11,full,-9,-9,-9]).
+solved("ddddfeeecedbebadfcaag", [4,2,-10,full,4,2,4]).
+solved("ddddfeeecedbebadfcaagff", [-5,-6,-9,full,-6,2,-6]).
+solved("ddddfeeecedbebadfcaagfffe", [2,0,-8,full,full,2,2]).
+solved("ddddfeeecedbebadfcaagfffeaa", [2,0,-7,full,full,2,2]).
+solved("ddddfeeecedbebadfcaagfffeaafa", [full,0,-6,full,full,full,2]).
+solved("ddddfeeecedbebadfcaagfffeaafagg", [full,0,-5,full,full,full,2]).
+solved("ddddfeeecedbebadfcaagfffeaafagggg", [full,0,-4,full,full,full,2]).
+solved("ddddfeeecedbebadfcaagfffeaafagggggc", [full,-3,2,full,full,full,full]).
+solved("ddddfeeecedbebadfcaagfffeaafagggggccc", [full,0,2,full,full,full,full]).
+solved("dcccdddcfffgc", [-5,-5,-5,0,-6,-5,-4]).
+solved("dcccdddcfffgcd", [-1,-1,-1,0,-1,-1,-1]).
+solved("dcccdddcfffgcdf", [-4,0,0,1,-6,0,0]).
+solved("dcccdddcfffgcdff", [0,-1,0,0,0,0,0]).
+solved("dcccdddcfffgcdffd", [-5,0,0,full,-6,0,-5]).
+solved("dcccdddcfffgcdffdcg", [-5,-5,full,full,-6,-5,0]).
+solved("dcccdddcfffgcdffdcggf", [-5,0,full,full,-8,full,-5]).
+solved("dcccdddcfffgcdffdcggfb", [0,-4,full,full,0,full,0]).
+solved("dcccdddcfffgcdffdcggfba", [0,-4,full,full,-8,full,-4]).
+solved("dcccdddcfffgcdffdcggfbag", [4,0,full,full,0,full,4]).
+solved("dcccdddcfffgcdffdcggfbaggb", [-7,4,full,full,-7,full,-7]).
+solved("dcccdddcfffgcdffdcggfbaggbbb", [-4,4,full,full,-1,full,-4]).
+solved("dddbdbbdb", [-5,-5,-4,-5,3,3,3]).
+solved("dddbdbbdbb", [-3,-3,-3,-3,-3,-3,5]).
+solved("dddbdbbdbbf", [-14,-14,-11,-14,3,-14,-9]).
+solved("dddbdbbdbbfed", [0,3,-10,full,4,3,3]).
+solved("dddbdbbdbbfedee", [-5,-5,-10,full,-4,6,3]).
+solved("dddbdbbdbbfedeefe", [6,6,-11,full,6,6,3]).
+solved("dddbdbbdbbfedeefeae", [-11,-11,-11,full,6,-11,-11]).
+solved("dddbdbbdbbfedeefeaeeb", [6,full,-9,full,full,6,3]).
+solved("dddbdbbdbbfedeefeaeebff", [6,full,-8,full,full,6,-8]).
+solved("dddbdbbdbbfedeefeaeebffaf", [6,full,-8,full,full,6,-7]).
+solved("dddbdbbdbbfedeefeaeebffafaa", [6,full,-7,full,full,6,-6]).
+solved("dddbdbbdbbfedeefeaeebffafaafa", [6,full,-6,full,full,full,-5]).
+solved("dddbdbbdbbfedeefeaeebffafaafaag", [full,full,-5,full,full,full,win]).
+solved("dcdddcccfgfcgdacafgfaaffbbe", [-7,-7,full,-7,2,full,-7]).
+solved("dcdddcccfgfcgdacafgfaaffbbeeg", [-6,-6,full,-6,-6,full,2]).
+solved("dcdddcccfgfcgdacafgfaaffbbeeggb", [-5,2,full,-5,-5,full,-5]).
+solved("ddddfeeeebd", [-2,0,-2,-1,0,0,-1]).
+solved("ddddfeeeebdb", [-3,-3,-3,-3,0,-3,-3]).
+solved("ddddfeeeebdbg", [0,3,-2,0,3,-3,0]).
+solved("ddddfeeeebdbgg", [-3,-3,-3,-3,0,-3,-3]).
+solved("ddddfeeeebdbgge", [0,0,-2,-2,-2,-3,-2]).
+solved("ddddfeeeebdbggea", [0,-11,-12,-11,-11,-11,-11]).
+solved("ddddfeeeebdbggeaa", [0,0,-2,-2,-2,-3,-2]).
+solved("ddddfeeeebdbggeaaa", [0,0,-2,-2,-2,-2,-2]).
+solved("ddddfeeeebdbggeaaad", [2,0,2,full,0,0,0]).
+solved("ddddfeeeebdbggeaaadag", [4,-3,-5,full,-6,-9,4]).
+solved("ddddfeeeebdbggeaaadaggg", [4,-2,4,full,-3,-8,-3]).
+solved("ddddfeeeebdbggeaaadagggcaagfe", [full,2,4,full,full,-6,full]).
+solved("ddddfeeeebdbggeaaadagggcaagfebb", [full,2,-2,full,full,-5,full]).
+solved("ddddfeeeebdbggeaaadagggcaagfebbbb", [full,full,2,full,full,-4,full]).
+solved("ddddfeeeebdbggeaaadagggcaagfebbbbcc", [full,full,2,full,full,-3,full]).
+solved("ddddfeeeebdbggeaaadagggcaagfebbbbcccc", [full,full,2,full,full,-2,full]).
+solved("ddddgcfeeegeedcfadaebggffggffb", [4,-5,-5,full,full,full,full]).
+solved("ddddgcfeeegeedcfadaebggffggffbaa", [-2,4,4,full,full,full,full]).
+solved("ddddgcfeeegeedcfadaebggffggffbaacc", [-4,win,-4,full,full,full,full]).
+solved("dddbdfbf", [4,4,4,5,-6,5,2]).
+solved("dddbdfbfdd", [4,4,4,full,-6,5,2]).
+solved("dddbdfbfddacbbbe", [-12,-12,-13,full,5,-12,-12]).
+solved("dddbdfbfddacbbbeee", [3,3,-12,full,5,-12,3]).
+solved("dddbdfbfddacbbbeeebe", [3,full,-11,full,3,-11,3]).
+solved("dddbdfbfddacbbbeeebeef", [-10,full,-10,full,-10,3,-10]).
+solved("dddbdfbfddacbbbeeebeeffg", [3,full,-9,full,3,3,3]).
+solved("dddbdfbfddacbbbeeebeeffgfg", [3,full,-8,full,3,3,3]).
+solved("dddbdfbfddacbbbeeebeeffgfgag", [-7,full,-7,full,-7,-7,3]).
+solved("dddbdfbfddacbbbeeebeeffgfgaggg", [2,full,-6,full,3,3,3]).
+solved("dddbdfbfddacbbbeeebeeffgfgagggfa", [4,full,-5,full,2,full,2]).
+solved("dddddccc", [-4,-2,1,-4,-2,-2,-2]).
+solved("dddddccccf", [0,0,1,0,-3,1,-3]).
+solved("dddddccccfca", [-3,-15,-3,1,-3,1,-3]).
+solved("dddddccccfcae", [-2,-3,-2,0,-1,-1,3]).
+solved("dddddccccfcaef", [-6,-14,-6,-6,-5,1,-3]).
+solved("dddddccccfcaefe", [-6,-3,-7,-5,5,3,-9]).
+solved("dddddccccfcaefeeg", [-2,-3,-3,0,5,-2,-3]).
+solved("dddddccccfcaefeegee", [5,-4,5,5,5,-2,5]).
+solved("dddddccccfcaefeegeedageag", [3,0,3,full,full,3,5]).
+solved("dddddccccfcaefeegeedageagggca", [5,-1,full,full,full,3,5]).
+solved("dddddccccfcaefeegeedageagggcaga", [5,-1,full,full,full,3,full]).
+solved("ddddgcfeeegeeda", [-3,4,4,-3,-4,-4,-4]).
+solved("ddddgcfeeegeedaf", [-4,-4,4,-4,-4,-13,4]).
+solved("ddddgcfeeegeedafcd", [4,-4,-10,full,3,-12,4]).
+solved("ddddgcfeeegeedafcdae", [3,4,-9,full,full,-11,4]).
+solved("ddddgcfeeegeedafcdaebg", [3,-4,-8,full,full,-10,4]).
+solved("ddddgcfeeegeedafcdaebggf", [-9,-9,-9,full,full,4,-9]).
+solved("ddddgcfeeegeedafcdaebggffg", [3,-3,-7,full,full,4,4]).
+solved("ddddgcfeeegeedafcdaebggffggf", [3,-2,-6,full,full,4,full]).
+solved("ddddgcfeeegeedafcdaebggffggffb", [4,-5,-5,full,full,full,full]).
+solved("ddddgcfeeegeedafcdaebggffggffbaa", [-2,4,4,full,full,full,full]).
+solved("ddddgcfeeegeedafcdaebggffggffbaacc", [-4,win,-4,full,full,full,full]).
+solved("dddddccccfcaefeegeedaaegg", [3,0,3,full,full,3,5]).
+solved("dddddccccfcaefeegeedaaegggggcaa", [5,-1,full,full,full,3,full]).
+solved("dddddccccfcaefeegeedaaeggggca", [5,-1,full,full,full,3,5]).
+solved("dddddccccfcaefeegeedaaeggggcaga", [5,-1,full,full,full,3,full]).
+solved("ddddaebcccaccdeg", [3,-4,-4,-4,-4,-9,3]).
+solved("ddddaebcccaccdeggb", [5,-12,3,4,-10,-9,4]).
+solved("ddddaebcccaccdeggbaa", [3,-11,3,5,-9,-8,4]).
+solved("ddddaebcccaccdeggbaadc", [5,-10,full,full,-8,-8,5]).
+solved("ddddaebcccaccdeggbaadcgg", [5,-9,full,full,-7,5,5]).
+solved("ddddaebcccaccdeggbaadcggfa", [5,-8,full,full,-6,-4,5]).
+solved("ddddaebcccaccdeggbaadcggfaag", [full,-7,full,full,-5,-4,5]).
+solved("ddddaebcccaccdeggbaadcggfaaggf", [full,-6,full,full,5,-6,full]).
+solved("ddddaebcccaccdeggbaadcggfaaggfee", [full,-5,full,full,-5,win,full]).
+solved("dddddeeeebegc", [3,-1,-1,0,-2,-3,-2]).
+solved("dddddeeeebegcb", [-3,1,-5,-6,-6,-14,-6]).
+solved("dddddeeeebegcbc", [-9,3,5,-5,-7,-3,-6]).
+solved("dddddeeeebegcbcca", [-3,-2,5,0,-3,-3,-2]).
+solved("dddddeeeebegcbccacc", [5,-2,5,5,5,-4,5]).
+solved("dddddeeeebegcbccaccdggcaa", [5,3,full,full,3,0,3]).
+solved("dddddeeeebegcbccaccdggcaaaaaegg", [full,3,full,full,full,-1,5]).
+solved("ddddaebcccaccdgbedgcfaabbaabgg", [full,3,full,full,-5,-2,3]).
+solved("ddddaebcccaccdgbedgcfaabbaabggbg", [full,full,full,full,-4,-2,3]).
+solved("ddddaebcccaccdgbedgcfaabbaabggbggfee", [full,full,full,full,-3,win,full]).
