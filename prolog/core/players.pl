@@ -114,8 +114,8 @@ given back once the move is chosen; except the integers of 2^55 or more,
 which Scryer stores apart and never frees, not even on backtracking: a
 game's evaluation or fast path must not make them (connect4_fast.pl,
 "Small integers": a Connect Four player that made them grew 25 MB a
-second of search, and was killed at its 1 GiB within four 3-second
-moves). Within a search:
+second of search, and was killed at its 1 GiB in its tenth 3-second
+move). Within a search:
   * alphabeta searches each child of depth 1 or more inside findall/3,
     which frees its subtree's positions as soon as its value is known.
     (Measured, 5 x 6 dots and 8 x 8 Breakthrough: without it a search

@@ -172,7 +172,7 @@ run(Grid, Cols, C0, H0, DC, DH, Disc, Max, N) :-
    a larger one is allocated apart and never given back, not even on
    backtracking (measured: about 64 bytes each; an evaluation that shifted
    a mask up past 2^55 kept about 265 bytes, and a player searching at 3 s
-   a move outgrew its 1 GiB within four moves). So no step here exceeds
+   a move outgrew its 1 GiB in its tenth move). So no step here exceeds
    the frame's bits (a mask is cut before it is shifted up, see reverse_runs/8),
    and a frame of more than 55 bits (e.g. 10 x 10) is judged by the rules'
    evaluation, which counts hole by hole. */
