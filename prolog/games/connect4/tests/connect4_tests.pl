@@ -444,9 +444,9 @@ test(the_fast_path_plays_the_rules_moves_and_refuses_the_rest) :-
     \+ connect4_fast:apply_move(Won, drop(2), _, _).
 
 % The evaluation makes no integer of 2^55 or more, which Scryer would
-% never free: it agrees with the rules on the largest frame that fits in
-% one (7 x 6 and 5 x 10, 55 bits with the spare bit of each column), and
-% the larger frames are judged by the rules themselves.
+% never free: it agrees with the rules on the usual frame (7 x 6, 49 bits
+% with the spare bit of each column) and on 5 x 10 (55 bits, the most that
+% fit), and a larger frame (10 x 10) is judged by the rules themselves.
 test(the_fast_evaluation_agrees_on_the_largest_frames) :-
     forall(( member(Options, [[], [cols(5), rows(10)], [cols(10), rows(10)]]),
              between(1, 3, Seed),
