@@ -1027,8 +1027,8 @@ fn an_edited_evaluation_switches_the_fast_path_off() {
     let (err, _, _) = play_edited_rules(
         "connect4",
         &[(
-            "Disc =:= Player -> V is N * N",
-            "Disc =:= Player -> V is N * N * N",
+            "Disc =:= Player -> V is W * N * N",
+            "Disc =:= Player -> V is W * N * N * N",
         )],
         &[],
     );

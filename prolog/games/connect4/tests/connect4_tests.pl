@@ -387,11 +387,13 @@ test(the_evaluation_is_even_at_the_start_and_knows_the_end) :-
     connect4:initial_state([], S0),
     connect4:evaluation(S0, 1, 0),
     connect4:evaluation(S0, 2, 0),
-    % one disc in the middle opens seven windows for Red
+    % one disc in the middle opens seven windows for Red (7), and the
+    % four across the bottom row have no empty hole but at odd heights,
+    % Red's parity: four times 1 more each (16)
     play([], "d", S1),
     connect4:evaluation(S1, 1, V1),
     connect4:evaluation(S1, 2, V2),
-    V1 =:= 7, V2 =:= -7,
+    V1 =:= 23, V2 =:= -23,
     play([], "a b a b a b a", Won),
     connect4:evaluation(Won, 1, 1000),
     connect4:evaluation(Won, 2, -1000),
@@ -413,21 +415,40 @@ test(the_evaluation_stays_in_range_and_is_antisymmetric) :-
 % Yellow b1). The windows: Red has a1-a3 up (2 discs: 4), a2-a4 up, a2-c2
 % across, the diagonals from a1 and from a2 (1 each): 8; Yellow has b1-d1
 % across, b1-b3 up and the diagonal from b1 (1 each): 3; the window a1-c1
-% holds both colours and counts for neither. The threats: Red's a3, at an
-% odd height, Red's parity: 16; Yellow has none. 8 + 16 - 3 = 21.
+% holds both colours and counts for neither. The parity windows (every
+% empty hole at the colour's parity): Red's a1-a3 up (a3, odd; 4 more
+% times 4: 16); Yellow's none (each window through b1 has an empty hole
+% at an odd height). The threats: Red's a3, at an odd height, Red's
+% parity: 16; Yellow has none. Red's a3 is a zugzwang threat (Yellow has
+% no threat below it, nor one of its own): 100.
+% 8 + 16 + 16 + 100 - 3 = 137.
 test(the_fast_evaluation_counts_what_the_rules_count) :-
     play([cols(4), rows(4), connect(3)], "a b a", S),
     findall(P-C-H, connect4:threat(S, P, C, H), [1-1-3]),
-    connect4:evaluation(S, 1, 21),
-    connect4:evaluation(S, 2, -21),
-    connect4_fast:evaluation(S, 1, 21),
-    connect4_fast:evaluation(S, 2, -21),
+    connect4:evaluation(S, 1, 137),
+    connect4:evaluation(S, 2, -137),
+    connect4_fast:evaluation(S, 1, 137),
+    connect4_fast:evaluation(S, 2, -137),
     forall(( between(1, 5, Seed),
              random_game([], Seed, States, _),
              member(S1, States),
              member(P, [1, 2]) ),
            ( connect4:evaluation(S1, P, V),
              connect4_fast:evaluation(S1, P, V) )).
+
+% Red's c1 d1 e1 threaten b1 and f1 (odd: Red's parity); Yellow's c2 d2 e2
+% threaten b2 and f2 (even: Yellow's), each above a threat of Red's: Red
+% alone has a zugzwang threat, worth 100 to it in the evaluation.
+test(a_zugzwang_threat_has_no_threat_of_the_other_colour_below_it) :-
+    play([], "d d e e c c", S),
+    findall(C-H, connect4:threat(S, 1, C, H), [2-1, 6-1]),
+    findall(C-H, connect4:threat(S, 2, C, H), [2-2, 6-2]),
+    connect4:zugzwang_threat(S, 1),
+    \+ connect4:zugzwang_threat(S, 2),
+    connect4:zugzwang_value(S, 1, 100),
+    connect4:zugzwang_value(S, 2, -100),
+    connect4:evaluation(S, 1, V),
+    connect4_fast:evaluation(S, 1, V).
 
 test(the_fast_path_plays_the_rules_moves_and_refuses_the_rest) :-
     play([], "a b a b a b", S),
