@@ -5,7 +5,8 @@ players (docs/benchmarks.md, "Against OpenSpiel's MCTS").
 It speaks tabula's player protocol (docs/protocol.md) on stdin and stdout, keeps the game
 in OpenSpiel (the C++ game and the C++ MCTSBot, driven through pyspiel), and answers each
 `genmove` with the move of OpenSpiel's MCTS with random rollouts. It plays Connect Four
-(7 x 6, four in a row) and Othello (8 x 8), the games both programs know.
+(7 x 6, four in a row), Othello (8 x 8) and Kalah (OpenSpiel's "mancala": 6 pits of 4
+seeds), the games both programs know.
 
 Not one of the suite's tools: install OpenSpiel where you bench, e.g.
 
@@ -27,7 +28,7 @@ import sys
 
 import pyspiel
 
-GAMES = {"connect4": "connect_four", "othello": "othello"}
+GAMES = {"connect4": "connect_four", "othello": "othello", "kalah": "mancala"}
 
 
 def answer(text=""):
@@ -51,8 +52,12 @@ class Player:
         name = words[0] if words else ""
         options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
         if name not in GAMES:
-            return "this player knows connect4 and othello only"
-        usual = {"connect4": {"rows": "6", "cols": "7", "connect": "4"}, "othello": {"size": "8"}}
+            return "this player knows connect4, othello and kalah only"
+        usual = {
+            "connect4": {"rows": "6", "cols": "7", "connect": "4"},
+            "othello": {"size": "8"},
+            "kalah": {"pits": "6", "seeds": "4"},
+        }
         for key, value in options.items():
             if key in usual[name] and usual[name][key] != value:
                 return f"OpenSpiel's {GAMES[name]} is played with {key}={usual[name][key]} only"
@@ -72,6 +77,10 @@ class Player:
     def text(self, action, player):
         if self.name == "connect4":
             return chr(ord("a") + action)
+        if self.name == "kalah":
+            # tabula numbers a player's pits 1..6 in sowing order; OpenSpiel's actions
+            # are 1..6 for player 0 and 8..13 for player 1.
+            return str(action if player == 0 else action - 7)
         return self.state.action_to_string(player, action).lower()
 
     def bot(self, ms):

@@ -501,7 +501,7 @@ fn the_page_draws_every_games_pieces() {
     };
     // game, board options, and what the board shows after four moves: each (pattern in
     // the drawing, how many times).
-    let cases: [PageCase; 5] = [
+    let cases: [PageCase; 6] = [
         // Four segments: three drawn, the last one heavier.
         (
             "dots",
@@ -524,6 +524,8 @@ fn the_page_draws_every_games_pieces() {
         ),
         // Four start discs and four placed: eight in all (counted below).
         ("othello", &[], &[]),
+        // The two stores, each the two squares of its column, tinted.
+        ("kalah", &[], &[(r#"fill-opacity="0.3""#, 4)]),
     ];
     for (game, options, expected) in cases {
         let dir = scratch(&format!("page-{game}"));

@@ -207,6 +207,7 @@ prolog_test_files!(
     connect4_tests,
     dots_ai_tests,
     dots_tests,
+    kalah_tests,
     kingpawn_tests,
     othello_tests,
     players_tests,

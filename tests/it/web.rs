@@ -241,10 +241,12 @@ async fn games_played_by_clicks(games: &[(&str, &[(&str, &str)])]) {
 // Every shipped game and the tic-tac-toe example, in three browsers side by side.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn breakthrough_and_othello_are_played_to_their_end_by_clicks() {
+async fn breakthrough_othello_and_kalah_are_played_to_their_end_by_clicks() {
     games_played_by_clicks(&[
         ("breakthrough", &[("rows", "4"), ("cols", "4")]),
         ("othello", &[("size", "4")]),
+        // A player who moves again is clicked for again.
+        ("kalah", &[("pits", "4"), ("seeds", "3")]),
     ])
     .await;
 }

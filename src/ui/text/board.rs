@@ -30,22 +30,20 @@ fn left_label(b: &Board, i: usize, w: usize) -> String {
     format!(" {l:>w$} ")
 }
 
-/// A row of labels under (or over) the columns, each centred in its `cell` characters.
-fn column_labels(out: &mut String, margin: usize, labels: &[String], cell: usize, center: bool) {
+/// A row of labels under (or over) the columns, in `cell` characters each: over the
+/// squares' glyphs (which stand right-aligned, one character from the cell's right end),
+/// or from the cell's start (`at_glyph` false).
+fn column_labels(out: &mut String, margin: usize, labels: &[String], cell: usize, at_glyph: bool) {
     if labels.is_empty() {
         return;
     }
     out.push_str(&" ".repeat(margin));
     for l in labels {
         let n = l.chars().count();
-        if center {
-            let pad = cell.saturating_sub(n);
-            let _ = write!(
-                out,
-                "{}{l}{}",
-                " ".repeat(pad / 2),
-                " ".repeat(pad - pad / 2)
-            );
+        if at_glyph {
+            let left = cell.saturating_sub(n + 1);
+            let right = cell.saturating_sub(left + n);
+            let _ = write!(out, "{}{l}{}", " ".repeat(left), " ".repeat(right));
         } else {
             let _ = write!(out, "{l:<cell$}");
         }
@@ -59,24 +57,38 @@ fn squares(b: &Board, rows: u32, cols: u32, style: Style, sides: &[String]) -> S
     let mut out = String::new();
     let w = width(&b.labels.left);
     let margin = if w == 0 { 2 } else { w + 2 };
-    column_labels(&mut out, margin, &b.labels.top, 3, true);
+    // Every square as wide as the widest glyph on the board (a count such as "12" takes
+    // two characters), right-aligned so that numbers line up, with a space or a bracket
+    // on each side.
+    let glyph_width = b
+        .pieces
+        .iter()
+        .chain(&b.fills)
+        .map(|p| b.glyph_text(p, sides).chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    column_labels(&mut out, margin, &b.labels.top, glyph_width + 2, true);
     for r in 1..=rows {
         out.push_str(&left_label(b, r as usize - 1, w));
         for c in 1..=cols {
             let marks: Vec<MarkKind> = b.marks_on(Region::Sq { r, c }).collect();
-            let inner = match (b.piece_at(r, c), b.fill_at(r, c)) {
+            let (shown, inner) = match (b.piece_at(r, c), b.fill_at(r, c)) {
                 (Some(p), _) | (None, Some(p)) => {
                     let g = b.glyph_text(p, sides);
-                    if p.player == 0 {
-                        style.bold(&g)
+                    let bold = style.bold(&g);
+                    let painted = if p.player == 0 {
+                        bold
                     } else {
-                        style.player(p.player, &style.bold(&g))
-                    }
+                        style.player(p.player, &bold)
+                    };
+                    (g.chars().count(), painted)
                 }
-                _ if marks.contains(&MarkKind::Last) => style.dim("·"),
-                _ if marks.contains(&MarkKind::Hint) => style.dim("+"),
-                _ => style.dim("."),
+                _ if marks.contains(&MarkKind::Last) => (1, style.dim("·")),
+                _ if marks.contains(&MarkKind::Hint) => (1, style.dim("+")),
+                _ => (1, style.dim(".")),
             };
+            let inner = format!("{}{inner}", " ".repeat(glyph_width.saturating_sub(shown)));
             if marks.contains(&MarkKind::Capture) {
                 let _ = write!(out, "x{inner}x");
             } else if marks.contains(&MarkKind::Last) {
@@ -92,7 +104,7 @@ fn squares(b: &Board, rows: u32, cols: u32, style: Style, sides: &[String]) -> S
         out.truncate(trimmed);
         out.push('\n');
     }
-    column_labels(&mut out, margin, &b.labels.bottom, 3, true);
+    column_labels(&mut out, margin, &b.labels.bottom, glyph_width + 2, true);
     out
 }
 
@@ -215,6 +227,30 @@ mod tests {
 
    2  ●   ●   ●   1
       a   b   c
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn wide_glyphs_widen_every_square_and_stay_under_their_labels() {
+        let view = Term::compound(
+            "board",
+            [
+                Term::compound("squares", [int(2), int(3)]),
+                Term::List(vec![
+                    Term::compound("piece", [int(1), int(1), int(1), Term::string("12")]),
+                    Term::compound("piece", [int(1), int(2), int(2), Term::string("4")]),
+                    Term::compound("fill", [int(2), int(3), int(1), Term::string("")]),
+                    Term::compound("labels", [Term::atom("bottom"), texts(&["a", "b", "c"])]),
+                ]),
+            ],
+        );
+        let last = [Region::Sq { r: 1, c: 1 }];
+        let sides = vec!["South".to_string(), "North".to_string()];
+        let text = super::super::render(&view, &last, Style::plain(), &sides);
+        let expected = "  [12]  4   .
+    .   .   S
+    a   b   c
 ";
         assert_eq!(text, expected);
     }
