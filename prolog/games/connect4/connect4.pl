@@ -472,7 +472,7 @@ move_regions(State, drop(C), [sq(R, C)]) :-
 %     threat that wins when the frame fills up.
 % CHOICE: the parity windows and the zugzwang bonus, and their weights,
 % by measure: alphabeta at depth 6 plays a move that keeps the best
-% result in 640 of the 698 solved positions of
+% result in 641 of the 698 solved positions of
 % bench/connect4_accuracy.pl, where the squares and threats alone kept it
 % in 610 (docs/benchmarks.md, "The generic players").
 %   ?- initial_state([], S0), apply_move(S0, drop(4), S, _),
@@ -488,29 +488,34 @@ evaluation(State, Player, Value) :-
     ;   findall(V, window_value(State, Player, V), Vs),
         sum_list(Vs, Windows),
         Other is 3 - Player,
-        threats_value(State, Player, Mine),
-        threats_value(State, Other, Theirs),
-        zugzwang_value(State, Player, Zugzwang),
-        Raw is Windows + Mine - Theirs + Zugzwang,
+        % Each colour's threats, found once for their worth and the zugzwang.
+        findall(C-H, threat(State, Player, C, H), Mine),
+        findall(C-H, threat(State, Other, C, H), Theirs),
+        threats_worth(Player, Mine, MineWorth),
+        threats_worth(Other, Theirs, TheirWorth),
+        zugzwang_value(Player, Mine, Theirs, Zugzwang),
+        Raw is Windows + MineWorth - TheirWorth + Zugzwang,
         Value is max(-999, min(999, Raw))
     ).
 
-% threats_value(+State, +Player, -V): the worth of Player's threats.
-threats_value(State, Player, V) :-
-    findall(W, ( threat(State, Player, _, H), threat_worth(Player, H, W) ), Ws),
+% threats_worth(+Player, +Threats, -V): the worth of Player's threats,
+% each C-H (column, height).
+threats_worth(Player, Threats, V) :-
+    findall(W, ( member(_-H, Threats), threat_worth(Player, H, W) ), Ws),
     sum_list(Ws, V).
 
 threat_worth(Player, H, W) :-
     (   H mod 2 =:= Player mod 2 -> W = 16 ; W = 8 ).
 
-% zugzwang_value(+State, +Player, -V): 100 when Player alone has a
-% zugzwang threat, -100 when the opponent alone has one, else 0.
-zugzwang_value(State, Player, V) :-
+% zugzwang_value(+Player, +Mine, +Theirs, -V): 100 when Player alone has a
+% zugzwang threat (among its threats Mine, the opponent's being Theirs),
+% -100 when the opponent alone has one, else 0.
+zugzwang_value(Player, Mine, Theirs, V) :-
     Other is 3 - Player,
-    (   zugzwang_threat(State, Player) -> Mine = 1 ; Mine = 0 ),
-    (   zugzwang_threat(State, Other) -> Theirs = 1 ; Theirs = 0 ),
-    (   Mine > Theirs -> V = 100
-    ;   Mine < Theirs -> V = -100
+    (   zugzwang_among(Player, Mine, Theirs) -> M = 1 ; M = 0 ),
+    (   zugzwang_among(Other, Theirs, Mine) -> T = 1 ; T = 0 ),
+    (   M > T -> V = 100
+    ;   M < T -> V = -100
     ;   V = 0
     ).
 
@@ -522,9 +527,16 @@ zugzwang_value(State, Player, V) :-
 % zugzwang_threat(S, 2) does not.
 zugzwang_threat(State, Player) :-
     Other is 3 - Player,
-    threat(State, Player, C, H),
+    findall(C-H, threat(State, Player, C, H), Mine),
+    findall(C-H, threat(State, Other, C, H), Theirs),
+    zugzwang_among(Player, Mine, Theirs).
+
+% zugzwang_among(+Player, +Mine, +Theirs): one of Player's threats Mine is
+% a zugzwang threat, the opponent's threats being Theirs.
+zugzwang_among(Player, Mine, Theirs) :-
+    member(C-H, Mine),
     H mod 2 =:= Player mod 2,
-    \+ ( threat(State, Other, C, Below), Below < H ),
+    \+ ( member(C-Below, Theirs), Below < H ),
     !.
 
 %% threat(+State, +Player, -C, -H)

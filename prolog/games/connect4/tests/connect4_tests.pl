@@ -441,12 +441,14 @@ test(the_fast_evaluation_counts_what_the_rules_count) :-
 % alone has a zugzwang threat, worth 100 to it in the evaluation.
 test(a_zugzwang_threat_has_no_threat_of_the_other_colour_below_it) :-
     play([], "d d e e c c", S),
-    findall(C-H, connect4:threat(S, 1, C, H), [2-1, 6-1]),
-    findall(C-H, connect4:threat(S, 2, C, H), [2-2, 6-2]),
+    findall(C-H, connect4:threat(S, 1, C, H), Red),
+    Red == [2-1, 6-1],
+    findall(C-H, connect4:threat(S, 2, C, H), Yellow),
+    Yellow == [2-2, 6-2],
     connect4:zugzwang_threat(S, 1),
     \+ connect4:zugzwang_threat(S, 2),
-    connect4:zugzwang_value(S, 1, 100),
-    connect4:zugzwang_value(S, 2, -100),
+    connect4:zugzwang_value(1, Red, Yellow, 100),
+    connect4:zugzwang_value(2, Yellow, Red, -100),
     connect4:evaluation(S, 1, V),
     connect4_fast:evaluation(S, 1, V).
 
