@@ -18,6 +18,11 @@ pub(super) struct ServeArgs {
     /// spoken to over a Unix socket on stdin (see docs/protocol.md)
     #[arg(long)]
     pub(super) fork_server: bool,
+    /// Load the rules and the player, then exit: 0 when they loaded. The referee's
+    /// check of a player file before a match or a championship, run in the player's
+    /// sandbox with a time limit (a file's directives run as it loads)
+    #[arg(long, conflicts_with = "fork_server")]
+    pub(super) check: bool,
     /// With --fork-server: the sandbox's own scratch folder, emptied of what games
     /// left in it whenever no game is in progress
     #[arg(long, requires = "fork_server")]
@@ -45,6 +50,11 @@ pub(super) fn protocol_stdout() -> Result<std::fs::File, GameError> {
 }
 
 pub(super) fn serve(args: ServeArgs) -> Result<(), GameError> {
+    // The referee's check names the file as the teacher gave it (it reads the path
+    // back from the message).
+    if args.check {
+        return serve_player(args);
+    }
     // A player's file is named as its author knows it: its folder (a course's
     // submission folder, on a site) is the referee's business, not the message's.
     let own_dir = match &args.spec {
@@ -72,10 +82,30 @@ fn serve_player(args: ServeArgs) -> Result<(), GameError> {
             .map_err(|e| GameError::Usage(format!("the fork server: {e}")))?;
     }
     let info = game_info(Some(&args.game), args.rules.as_deref())?;
+    if args.check {
+        crate::players::serve::load(info, &args.spec, args.rules.as_deref())?;
+        return Ok(());
+    }
     if args.fork_server {
-        let loaded = crate::players::serve::load(info, &args.spec, args.rules.as_deref())?;
+        // Nothing the player starts while it loads may reach the referee's requests:
+        // they come on a descriptor closed in every program started, standard
+        // input is /dev/null meanwhile, and nothing of the player's may read or
+        // write this process's memory (it is not dumpable).
+        let control = crate::players::forkserver::hide_control_socket()
+            .map_err(|e| GameError::Usage(format!("the fork server: {e}")))?;
+        let loaded = crate::players::serve::load(info, &args.spec, args.rules.as_deref());
+        let loaded = match loaded {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                // The referee says it in the player's log, and starts the player
+                // afresh for its games, which say it again as they start.
+                crate::players::forkserver::refuse(control, &e.to_string());
+                return Ok(());
+            }
+        };
         return crate::players::forkserver::run(
             loaded,
+            control,
             args.scratch.as_deref(),
             args.game_scratch_bytes,
         );

@@ -181,16 +181,6 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         e.spec
             .check(&levels)
             .map_err(|m| GameError::Usage(format!("{}: {m}", e.name)))?;
-        // A student's file that does not load plays on (and loses every game, its
-        // log saying why), but the teacher hears of it now.
-        if let PlayerSpec::File(_) = e.spec
-            && let Err(err) = e.spec.load_rules(info, args.rules.as_deref())
-        {
-            eprintln!(
-                "warning: {}: {err}: it will lose its games (see its logs)",
-                e.name
-            );
-        }
     }
     let scoring = args
         .scoring
@@ -228,22 +218,29 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
             });
     }
     let sandbox = player_sandbox(args.no_sandbox, &specs, vec![out.clone()])?;
+    let table = crate::referee::game::Table {
+        game: info,
+        options,
+        start,
+        move_ms: move_time_ms(args.move_time)?,
+        memory_bytes: memory_bytes(&args.memory)?,
+        tabula: tabula_exe()?,
+        rules_file: args.rules.as_deref(),
+        log_dir: Some(out.join("logs")),
+        live_dir: Some(out.join(crate::referee::live::LIVE_DIR)),
+        sandbox,
+        cores: Vec::new(),
+        ponder: args.ponder,
+        templates: crate::players::forkserver::Templates::for_this_machine(),
+    };
+    // A student's file that does not load is not started: it loses each of its
+    // games at once, and the teacher hears of it now. It is loaded in its sandbox.
+    let unloadable = unloadable_entrants(&table, &entrants, jobs);
+    for (name, why) in &unloadable {
+        eprintln!("warning: {name}: {why}: it loses its games");
+    }
     let ch = Championship {
-        table: crate::referee::game::Table {
-            game: info,
-            options,
-            start,
-            move_ms: move_time_ms(args.move_time)?,
-            memory_bytes: memory_bytes(&args.memory)?,
-            tabula: tabula_exe()?,
-            rules_file: args.rules.as_deref(),
-            log_dir: Some(out.join("logs")),
-            live_dir: Some(out.join(crate::referee::live::LIVE_DIR)),
-            sandbox,
-            cores: Vec::new(),
-            ponder: args.ponder,
-            templates: crate::players::forkserver::Templates::for_this_machine(),
-        },
+        table,
         entrants,
         scoring,
         self_games: info.championship.self_games,
@@ -253,6 +250,7 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         late,
         shard: args.shard,
         confinement: None,
+        unloadable,
     };
     // One runner per folder, for the whole run: two would play the same games and
     // write the same files.
@@ -287,4 +285,53 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     }
     println!("games and logs in {}", ch.dir.display());
     Ok(())
+}
+
+/// The entrants whose file does not load, and why, each checked in its sandbox
+/// ([`crate::referee::game::check_loads`]), `jobs` at a time.
+fn unloadable_entrants(
+    table: &crate::referee::game::Table,
+    entrants: &[crate::players::spec::Entrant],
+    jobs: usize,
+) -> Vec<(String, String)> {
+    use crate::referee::game::{Seat, check_loads};
+    let files: Vec<Seat> = entrants
+        .iter()
+        .filter(|e| matches!(e.spec, PlayerSpec::File(_)))
+        .map(|e| Seat {
+            name: e.name.clone(),
+            spec: e.spec.clone(),
+            move_ms: e.move_ms,
+            unloadable: None,
+        })
+        .collect();
+    if files.is_empty() {
+        return Vec::new();
+    }
+    if files.len() > 1 {
+        eprintln!("checking that {} player files load …", files.len());
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let found = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, files.len()) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(seat) = files.get(k) else { return };
+                    if let Err(why) = check_loads(table, seat)
+                        && let Ok(mut found) = found.lock()
+                    {
+                        found.push((k, seat.name.clone(), why));
+                    }
+                }
+            });
+        }
+    });
+    let mut found = found.into_inner().unwrap_or_default();
+    found.sort();
+    found
+        .into_iter()
+        .map(|(_, name, why)| (name, why))
+        .collect()
 }

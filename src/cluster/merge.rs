@@ -288,6 +288,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, rules: Option<&Path>) -> Result<Vec<S
         late: first.file.late.clone(),
         shard: None,
         confinement: Some(first.file.confinement.clone()),
+        unloadable: Vec::new(),
     };
     let referee = Rules::load(info, rules)?;
     for (id, (s, r)) in &found {

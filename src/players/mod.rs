@@ -4,6 +4,7 @@
 
 pub mod forkserver;
 pub mod lisp;
+pub mod loading;
 pub mod program;
 pub mod protocol;
 pub mod sandbox;

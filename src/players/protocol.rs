@@ -181,6 +181,9 @@ pub struct PlayerProcess {
     /// The inode of the pipe it answers on, to tell a player that closed its output
     /// from one that thinks (the sandbox's own process keeps the pipe open).
     output_pipe: Option<u64>,
+    /// The inode of the pipe it is asked on, likewise for a player that closed its
+    /// input and goes on running.
+    input_pipe: Option<u64>,
 }
 
 impl PlayerProcess {
@@ -257,6 +260,7 @@ impl PlayerProcess {
             && group
                 .as_ref()
                 .is_some_and(|g| Hierarchies::detect().has(Feature::Freeze) && g.thaw());
+        let input_pipe = stdin.as_ref().and_then(pipe_inode);
         PlayerProcess {
             process,
             stdin,
@@ -269,6 +273,7 @@ impl PlayerProcess {
             reaped: false,
             last_words,
             output_pipe,
+            input_pipe,
         }
     }
 
@@ -368,6 +373,9 @@ impl PlayerProcess {
             Err(RecvTimeoutError::Timeout) if self.closed_its_output() => {
                 Err(self.crash_fault("closed its output"))
             }
+            Err(RecvTimeoutError::Timeout) if self.closed_its_input() => {
+                Err(self.crash_fault("closed its input"))
+            }
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(started.elapsed())),
             Err(RecvTimeoutError::Disconnected) => Err(self.crash_fault("closed its output")),
         }
@@ -389,7 +397,20 @@ impl PlayerProcess {
     /// some still run: it closed its output and went on. Needs its control group, to
     /// list its processes.
     fn closed_its_output(&self) -> bool {
-        let (Some(pipe), Some(group)) = (self.output_pipe, &self.group) else {
+        self.let_go_of(self.output_pipe)
+    }
+
+    /// Whether none of the player's own processes holds the pipe it is asked on any
+    /// more, while some still run: it closed its input and went on (its answer will
+    /// never come).
+    fn closed_its_input(&self) -> bool {
+        self.let_go_of(self.input_pipe)
+    }
+
+    /// Whether some of the player's own processes run (not the sandbox's, `bwrap`)
+    /// and none of them holds `pipe`. Needs its control group, to list its processes.
+    fn let_go_of(&self, pipe: Option<u64>) -> bool {
+        let (Some(pipe), Some(group)) = (pipe, &self.group) else {
             return false;
         };
         let wanted = format!("pipe:[{pipe}]");
@@ -576,16 +597,26 @@ pub(crate) fn spawn(
     }
     let limits = launch.limits;
     let group = Hierarchies::detect().create(limits.memory_bytes, limits.processes, &launch.cores);
-    let (argv, drop_to, seccomp) = match &launch.sandbox {
+    let (argv, drop_to, seccomp, options) = match &launch.sandbox {
         Some((sandbox, view)) => {
             let prepared = sandbox
                 .command(&launch.argv, view, &limits)
                 .map_err(|e| Fault::Start(e.to_string()))?;
-            (prepared.argv, prepared.drop_to, prepared.seccomp)
+            (
+                prepared.argv,
+                prepared.drop_to,
+                prepared.seccomp,
+                Some(prepared.args),
+            )
         }
-        None => (launch.argv.clone(), None, None),
+        None => (launch.argv.clone(), None, None, None),
     };
-    let seccomp_fd: Option<i32> = seccomp.as_ref().map(|fd| fd.as_raw_fd());
+    // bwrap's seccomp filter and its options, read by it and left open across the exec.
+    let kept_fds: Vec<i32> = seccomp
+        .iter()
+        .chain(options.iter())
+        .map(|fd| fd.as_raw_fd())
+        .collect();
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| Fault::Start("no program given".into()))?;
@@ -631,10 +662,10 @@ pub(crate) fn spawn(
             let caps_memory = caps_memory && joined;
             let caps_processes = caps_processes && joined;
             // Nothing but its standard descriptors crosses into the player (bwrap
-            // reads its seccomp filter from one more, and closes it).
+            // reads its seccomp filter and its options from two more, and closes them).
             close_on_exec_from(3);
-            if let Some(fd) = seccomp_fd {
-                libc::fcntl(fd, libc::F_SETFD, 0);
+            for fd in &kept_fds {
+                libc::fcntl(*fd, libc::F_SETFD, 0);
             }
             let set_affinity = set_affinity || (!joined && !cores_empty);
             libc::setpgid(0, 0);
@@ -673,7 +704,7 @@ pub(crate) fn spawn(
         .spawn()
         .map_err(|e| Fault::Start(format!("cannot run {program}: {e}")))?;
     drop(procs);
-    drop(seccomp);
+    drop((seccomp, options));
     Ok((child, group))
 }
 

@@ -31,6 +31,10 @@ pub const PLAY_TIMEOUT: Duration = Duration::from_secs(1);
 /// much it was late, before it is killed.
 pub const LATE_GRACE: Duration = Duration::from_secs(1);
 
+/// How long a player file may take to load when it is checked before a match or a
+/// championship ([`check_loads`]).
+pub const LOAD_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// A player at the table: its name in the standings and how to start it.
 #[derive(Debug, Clone)]
 pub struct Seat {
@@ -38,6 +42,49 @@ pub struct Seat {
     pub spec: PlayerSpec,
     /// This player's own limit a move, when it is not the table's (time odds).
     pub move_ms: Option<u64>,
+    /// Why its file did not load when it was checked ([`check_loads`]): it is not
+    /// started, and loses each game at its start with this reason.
+    pub unloadable: Option<String>,
+}
+
+/// Loads `seat`'s player file once, exactly where its games would: in its sandbox
+/// (the file's directives run as it loads), its control group and limits, with
+/// [`LOAD_TIMEOUT`]. Why not, in words naming the file as given; `Ok` for every other
+/// kind of seat (tabula's own levels are its own code, and a program starts with
+/// each game).
+pub fn check_loads(table: &Table, seat: &Seat) -> Result<(), String> {
+    let PlayerSpec::File(path) = &seat.spec else {
+        return Ok(());
+    };
+    let given = path.to_string_lossy();
+    let log = table
+        .log_dir
+        .as_ref()
+        .map(|d| d.join(format!("check-{}.log", file_word(&seat.name))));
+    let mut launch = launch(table, seat, 0, log).map_err(|f| format!("{given}: {f}"))?;
+    launch.argv.push("--check".into());
+    launch.freeze_between_commands = false;
+    use crate::players::loading::{LoadFault, check_loads as run_check};
+    run_check(&launch, LOAD_TIMEOUT).map_err(|fault| match fault {
+        LoadFault::Timeout(s) => format!("{given}: did not finish loading in {s} s"),
+        LoadFault::Start(why) => format!("{given}: cannot be started: {why}"),
+        LoadFault::Failed(message) => {
+            let absolute = crate::players::sandbox::absolute(path);
+            let message = message.replace(absolute.to_string_lossy().as_ref(), &given);
+            if message.contains(given.as_ref()) {
+                message
+            } else {
+                format!("{given} does not load: {message}")
+            }
+        }
+    })
+}
+
+/// A player's name as a word for a file name.
+fn file_word(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
 }
 
 /// What every game of a match or a championship shares.
@@ -187,7 +234,7 @@ fn fork_plan(
     log: Option<PathBuf>,
 ) -> Option<(String, Launch, Launch)> {
     table.templates.as_ref()?;
-    if seat.spec.is_program() || seat.spec.is_human() {
+    if seat.spec.is_program() || seat.spec.is_human() || seat.unloadable.is_some() {
         return None;
     }
     let game = launch(table, seat, seed, log.clone()).ok()?;
@@ -214,11 +261,7 @@ fn fork_plan(
             game.limits.scratch_bytes.to_string(),
         ]);
     }
-    let name: String = seat
-        .name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
+    let name = file_word(&seat.name);
     let template = Launch {
         argv,
         log: log
@@ -319,6 +362,9 @@ pub fn play_game(
             _ => None,
         };
         let started = match forked {
+            _ if seat.unloadable.is_some() => {
+                Err(Fault::Start(seat.unloadable.clone().unwrap_or_default()))
+            }
             Some(p) => {
                 crate::engine::timing::note_text(&format!(
                     "game {id}: player {player} forked by its fork server"

@@ -4,7 +4,7 @@
 
 use crate::game::{GameError, Rules};
 use crate::players::spec::PlayerSpec;
-use crate::referee::game::{GameRecord, Seat, Table, play_game};
+use crate::referee::game::{GameRecord, Seat, Table, check_loads, play_game};
 use std::io::Write;
 
 /// What a match is.
@@ -52,10 +52,14 @@ pub fn run_match(
         }
         side.check(&levels).map_err(GameError::Usage)?;
         // A player file that does not load is reported now, with its file and line,
-        // rather than as a crash in every game.
-        if let PlayerSpec::File(_) = side {
-            side.load_rules(spec.table.game, spec.table.rules_file)?;
-        }
+        // rather than as a crash in every game; it is loaded in its own sandbox.
+        let seat = Seat {
+            name: side.to_string(),
+            spec: side.clone(),
+            move_ms: None,
+            unloadable: None,
+        };
+        check_loads(&spec.table, &seat).map_err(GameError::Usage)?;
     }
     let names = [
         format!("{} (p1)", spec.sides[0]),
@@ -72,6 +76,7 @@ pub fn run_match(
                 name: names[side].clone(),
                 spec: spec.sides[side].clone(),
                 move_ms: spec.side_move_ms[side],
+                unloadable: None,
             })
             .collect();
         let seed = spec.seed.wrapping_add(u64::from(k));

@@ -17,7 +17,7 @@
 
 mod template;
 
-pub use template::{keep_mount_capability_for_children, run};
+pub use template::{hide_control_socket, keep_mount_capability_for_children, refuse, run};
 
 use crate::players::protocol::{self, Launch, PlayerProcess};
 use crate::players::sandbox::cgroup::{Feature, Group, Hierarchies};
@@ -58,6 +58,10 @@ pub enum ForkError {
     Sandbox(#[from] crate::players::sandbox::SandboxError),
     #[error("cannot move the child into its group")]
     Adopt,
+    /// It serves nothing, for a reason of the player's: its file did not load, or it
+    /// left a process of its own running after loading.
+    #[error("{0}")]
+    Refused(String),
 }
 
 impl ForkError {
@@ -87,9 +91,9 @@ impl ForkError {
 /// Set to `0` to start every player afresh for its game.
 pub const ENV: &str = "TABULA_FORK_SERVER";
 
-/// How long a fork server may take to load before its first child (it loads side by
-/// side with other players), and then to answer a request.
-const FIRST_FORK_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long a fork server may take to load and say so (it loads side by side with
+/// other players), and then to answer a request.
+const LOAD_TIMEOUT: Duration = Duration::from_secs(20);
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 /// A status is asked while a crash is reported, again and again for a moment.
 const STATUS_TIMEOUT: Duration = Duration::from_millis(200);
@@ -227,6 +231,15 @@ impl Templates {
                 crate::engine::timing::note_text(&format!(
                     "the fork server of {name} is given up, its players start afresh: {why}"
                 ));
+                if let (ForkError::Refused(why), Some(log)) = (&why, &template.log) {
+                    note_in_log(
+                        log,
+                        &format!(
+                            "tabula: not forked: {}; each of its games starts it afresh, in the game's own sandbox",
+                            crate::players::untrusted::shown_lines(why)
+                        ),
+                    );
+                }
                 server.stop();
                 None
             }
@@ -246,8 +259,11 @@ struct Running {
     group: Option<Group>,
     control: UnixStream,
     replies: BufReader<UnixStream>,
-    /// Whether it has answered once (it has loaded).
+    /// Whether it has said it loaded, and been seen to run alone.
     loaded: bool,
+    /// The memory its group held once it had loaded (the player's, shared with each
+    /// game it forks): each game's cap is the player's cap less this.
+    held_bytes: u64,
 }
 
 impl Drop for Running {
@@ -296,26 +312,72 @@ impl Template {
             control: ours,
             replies,
             loaded: false,
+            held_bytes: 0,
         })
     }
 
-    /// Sends one request (with `fds`) and reads its one-line reply.
+    /// Waits for the fork server's first line, `loaded`, and checks from outside that
+    /// nothing of the player's runs beside it: its group holds bubblewrap's two
+    /// processes and the fork server (the sandbox's first and second), or without a
+    /// sandbox the fork server alone. What the player's file started while it loaded
+    /// would be outside every game's group: never frozen on the opponent's turn, never
+    /// killed with a game, able to carry anything from one game to the next.
+    fn greet(running: &mut Running) -> Result<(), ForkError> {
+        if running.loaded {
+            return Ok(());
+        }
+        let first = Template::read_line(running, LOAD_TIMEOUT)?;
+        if let Some(why) = first.strip_prefix("? ") {
+            return Err(ForkError::Refused(why.to_string()));
+        }
+        if first != "loaded" {
+            return Err(ForkError::Protocol(format!(
+                "it said {first:?} instead of loaded"
+            )));
+        }
+        if let Some(group) = &running.group {
+            let strangers = strangers(group, running.child.id());
+            if !strangers.is_empty() {
+                return Err(ForkError::Refused(format!(
+                    "the player left {} process{} running after it loaded ({}): a fork server \
+                     serves only a player that starts nothing while it loads",
+                    strangers.len(),
+                    if strangers.len() == 1 { "" } else { "es" },
+                    strangers.join(", ")
+                )));
+            }
+            running.held_bytes = group.memory_used().unwrap_or(0);
+        }
+        running.loaded = true;
+        Ok(())
+    }
+
+    /// Reads one line from the fork server, waiting at most `timeout`.
+    fn read_line(running: &mut Running, timeout: Duration) -> Result<String, ForkError> {
+        running
+            .control
+            .set_read_timeout(Some(timeout))
+            .map_err(ForkError::system("setting a timeout"))?;
+        let mut reply = String::new();
+        (&mut running.replies)
+            .take(4096)
+            .read_line(&mut reply)
+            .map_err(|e| ForkError::Protocol(format!("no answer ({e})")))?;
+        if reply.is_empty() {
+            return Err(ForkError::Protocol("it ended".into()));
+        }
+        Ok(reply.trim().to_string())
+    }
+
+    /// Sends one request (with `fds`) and reads its one-line reply, once the fork
+    /// server has loaded ([`Template::greet`]).
     fn request(
         running: &mut Running,
         line: &str,
         fds: &[RawFd],
         timeout: Duration,
     ) -> Result<String, ForkError> {
-        // The first answer waits for the loading too.
-        let timeout = if running.loaded {
-            timeout
-        } else {
-            FIRST_FORK_TIMEOUT
-        };
-        running
-            .control
-            .set_read_timeout(Some(timeout))
-            .map_err(ForkError::system("setting a timeout"))?;
+        Template::greet(running)?;
         let text = format!("{line}\n");
         let iov = [IoSlice::new(text.as_bytes())];
         let rights = [ControlMessage::ScmRights(fds)];
@@ -328,32 +390,20 @@ impl Template {
             None,
         )
         .map_err(|e| ForkError::Protocol(format!("it stopped listening ({e})")))?;
-        let mut reply = String::new();
-        (&mut running.replies)
-            .take(1024)
-            .read_line(&mut reply)
-            .map_err(|e| ForkError::Protocol(format!("no answer ({e})")))?;
-        if reply.is_empty() {
-            return Err(ForkError::Protocol("it ended".into()));
-        }
-        running.loaded = true;
-        Ok(reply.trim().to_string())
+        Template::read_line(running, timeout)
     }
 
     /// Forks a player for one game: its group made and joined, its cores set, its pipes
     /// in place.
     fn fork(self: &Arc<Self>, game: &Launch, seed: u64) -> Result<PlayerProcess, ForkError> {
         let limits = game.limits;
-        let group = Hierarchies::detect()
-            .create(limits.memory_bytes, limits.processes, &game.cores)
-            .ok_or(ForkError::NoGroup)?;
         let (commands_read, commands_write) = std::io::pipe().map_err(ForkError::system("pipe"))?;
         let (answers_read, answers_write) = std::io::pipe().map_err(ForkError::system("pipe"))?;
         let (log_read, log_write) = std::io::pipe().map_err(ForkError::system("pipe"))?;
         let (handshake, theirs) = UnixStream::pair().map_err(ForkError::system("socketpair"))?;
         setsockopt(&handshake, sockopt::PassCred, &true)
             .map_err(ForkError::nix("asking for credentials"))?;
-        let pid = {
+        let (pid, held_bytes) = {
             let mut running = self
                 .running
                 .lock()
@@ -371,12 +421,22 @@ impl Template {
                 theirs.as_raw_fd(),
             ];
             let reply = Template::request(server, &format!("fork {seed}"), &fds, REQUEST_TIMEOUT)?;
-            reply
+            let pid = reply
                 .strip_prefix("forked ")
                 .and_then(|p| p.trim().parse::<i32>().ok())
-                .ok_or_else(|| ForkError::Protocol(format!("it answered {reply:?} to a fork")))?
+                .ok_or_else(|| ForkError::Protocol(format!("it answered {reply:?} to a fork")))?;
+            (pid, server.held_bytes)
         };
         drop((commands_read, answers_write, log_write, theirs));
+        // The player's memory is its fork server's and its game's together: the game
+        // may use what the fork server does not hold (at least a MiB: 0 means no cap).
+        let memory = match limits.memory_bytes {
+            0 => 0,
+            cap => cap.saturating_sub(held_bytes).max(1 << 20),
+        };
+        let group = Hierarchies::detect()
+            .create(memory, limits.processes, &game.cores)
+            .ok_or(ForkError::NoGroup)?;
         let host_pid = who_is_there(&handshake)?;
         if !group.adopt(host_pid) {
             // SAFETY: the child waits on the handshake, so its id is still its.
@@ -401,6 +461,45 @@ impl Template {
             group,
         ))
     }
+}
+
+/// Adds a line of the referee's to a player's log.
+fn note_in_log(log: &std::path::Path, line: &str) {
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(log)
+    {
+        let _ = writeln!(file, "{line}");
+    }
+}
+
+/// The processes in a fork server's `group` that are neither `launched` (the
+/// process the referee started: bubblewrap, or the fork server without a sandbox) nor
+/// the sandbox's first two processes (bubblewrap's, then the fork server), as `PID
+/// NAME`: each process's id in its innermost PID namespace is the last of the
+/// `NSpid` line of its status.
+fn strangers(group: &Group, launched: u32) -> Vec<String> {
+    group
+        .pids()
+        .into_iter()
+        .filter(|pid| u32::try_from(*pid).ok() != Some(launched))
+        .filter_map(|pid| {
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+            let ids: Vec<&str> = status
+                .lines()
+                .find_map(|l| l.strip_prefix("NSpid:"))?
+                .split_whitespace()
+                .collect();
+            let own = ids.len() > 1 && matches!(ids.last(), Some(&"1") | Some(&"2"));
+            let name = status
+                .lines()
+                .find_map(|l| l.strip_prefix("Name:"))
+                .unwrap_or("")
+                .trim();
+            (!own).then(|| format!("{} {name}", ids.last().unwrap_or(&"?")))
+        })
+        .collect()
 }
 
 /// The process id (as this process sees it) of whoever writes first on `handshake`:

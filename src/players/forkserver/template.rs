@@ -1,15 +1,27 @@
 //! The fork server's own side: `tabula serve GAME SPEC --fork-server` loads the rules
-//! and the player once, then waits on its standard input (a Unix socket) for the
-//! referee's requests, and forks a copy of itself, everything loaded, for each game.
+//! and the player once, then waits on its control socket (standard input when it
+//! starts) for the referee's requests, and forks a copy of itself, everything loaded,
+//! for each game.
+//!
+//! Loading runs the player's own code (a file's directives): before it starts, the
+//! control socket is moved to a descriptor closed in every program the player may
+//! start, standard input becomes `/dev/null`, and the process becomes undumpable (no
+//! process of the player's may read or write its memory through `/proc`). Once
+//! loaded, it first says `loaded` on the socket, or `? WHY` when the player did not
+//! load or left a process of its own running (the referee then starts that player
+//! afresh for each game, in the game's own sandbox).
 //!
 //! The requests, one line each (see the module above for the referee's side):
 //!
 //! * `fork SEED`, with four descriptors passed along (`SCM_RIGHTS`): the game's
 //!   commands (read end), its answers (write end), its log (write end), and a
 //!   handshake socket. Answered `forked PID` (the child's id in the sandbox) or
-//!   `? MESSAGE`. The child tells the referee who it is on the handshake socket (the
-//!   kernel adds its process id as the referee sees it) and waits for a `g` before it
-//!   serves a thing: by then the referee has put it in the game's control group.
+//!   `? MESSAGE`. In a sandbox, the child gives its game mounts of its own and a PID
+//!   namespace of its own, whose first process serves the game (the child waits for it
+//!   and ends as it ended). The process that serves tells the referee who it is on the
+//!   handshake socket (the kernel adds its process id as the referee sees it) and
+//!   waits for a `g` before it serves a thing: by then the referee has put it in the
+//!   game's control group.
 //! * `status PID`: how the child with that id ended: `running` (not yet, or not
 //!   known), `exited CODE` or `signal N`.
 //!
@@ -38,13 +50,73 @@ const MAX_REQUEST: usize = 256;
 /// The most ended children whose status is kept, waiting to be asked.
 const MAX_STATUSES: usize = 4096;
 
-/// Serves fork requests on standard input until it closes. `scratch`: the sandbox's
+/// Moves the control socket (standard input) to a descriptor of its own that no
+/// program started from here inherits, puts `/dev/null` on standard input, and makes
+/// this process undumpable: what the player's file starts while it loads can neither
+/// speak to the referee in the fork server's name nor reach its memory.
+pub fn hide_control_socket() -> Result<OwnedFd, ForkError> {
+    // SAFETY: fcntl, open and dup2 on this process's own descriptors; the new
+    // descriptor is owned by the OwnedFd returned.
+    unsafe {
+        let control = libc::fcntl(0, libc::F_DUPFD_CLOEXEC, 3);
+        if control < 0 {
+            return Err(ForkError::last_os("moving the control socket"));
+        }
+        let control = OwnedFd::from_raw_fd(control);
+        let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
+        if null < 0 || libc::dup2(null, 0) != 0 {
+            return Err(ForkError::last_os("opening /dev/null"));
+        }
+        libc::close(null);
+        if libc::prctl(libc::PR_SET_DUMPABLE, 0 as libc::c_ulong, 0, 0, 0) != 0 {
+            return Err(ForkError::last_os("making the fork server undumpable"));
+        }
+        Ok(control)
+    }
+}
+
+/// Tells the referee, as the fork server's first line, why it serves nothing.
+pub fn refuse(control: OwnedFd, why: &str) {
+    let line: String = why
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(MAX_REFUSAL)
+        .collect();
+    let mut control = File::from(control);
+    let _ = control.write_all(format!("? {line}\n").as_bytes());
+}
+
+/// The most characters of a refusal sent.
+const MAX_REFUSAL: usize = 2000;
+
+/// The processes of this sandbox besides its first (bubblewrap's) and this one: what
+/// the player's file started while it loaded and left running, as `PID NAME`. Only
+/// in a sandbox of its own (a PID namespace where this process is the second).
+fn others_running() -> Vec<String> {
+    let me = std::process::id();
+    std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+                .filter(|pid| *pid != 1 && *pid != me)
+                .map(|pid| {
+                    let name =
+                        std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+                    format!("{pid} {}", name.trim())
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Serves fork requests on `control` until it closes. `scratch`: the sandbox's
 /// own scratch folder, emptied of what the games left there whenever no game is in
 /// progress, so that a game finds it as a fresh start would. `game_scratch_bytes`:
 /// each child gets a mount namespace of its own instead, with fresh, empty `/tmp`
 /// and `/dev/shm` of that size (see [`own_mounts`]).
 pub fn run(
     loaded: Loaded,
+    control: OwnedFd,
     scratch: Option<&Path>,
     game_scratch_bytes: Option<u64>,
 ) -> Result<(), GameError> {
@@ -70,14 +142,35 @@ pub fn run(
     if let Err(e) = prepared {
         eprintln!("tabula: the fork server could not prepare its player: {e}");
     }
+    // Nothing of the player's may run beside the fork server: what its file started
+    // while it loaded would be outside every game's control group, never frozen,
+    // never killed with a game. (In a sandbox of its own, where this is the
+    // sandbox's second process; the referee checks its group from outside too.)
+    if game_scratch_bytes.is_some() {
+        let others = others_running();
+        if !others.is_empty() {
+            let why = format!(
+                "the player left {} process{} running after it loaded ({}): a fork server serves \
+                 only a player that starts nothing while it loads",
+                others.len(),
+                if others.len() == 1 { "" } else { "es" },
+                others.join(", ")
+            );
+            // The referee says it in the player's log.
+            refuse(control, &why);
+            return Ok(());
+        }
+    }
     // What loading left in the scratch folder stays: a fresh start would find it.
     let loaded_files: Vec<OsString> = scratch.map(entries).unwrap_or_default();
-    // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop keeps this
-    // File from closing it.
-    let mut control = std::mem::ManuallyDrop::new(unsafe { File::from_raw_fd(0) });
+    let control_fd = control.as_raw_fd();
+    let mut control = File::from(control);
+    if control.write_all(b"loaded\n").is_err() {
+        return Ok(());
+    }
     let mut pending: Vec<u8> = Vec::new();
     loop {
-        let Some((line, fds)) = read_request(0, &mut pending)? else {
+        let Some((line, fds)) = read_request(control_fd, &mut pending)? else {
             return Ok(());
         };
         let mut words = line.split_whitespace();
@@ -185,8 +278,9 @@ fn read_request(
 }
 
 /// A forked child, on the engine's thread (its only one): takes the game's descriptors
-/// as its standard ones (and closes every other), gets mounts of its own when asked,
-/// waits for the referee's go, and serves the game on them. It ends the process.
+/// as its standard ones (and closes every other), gets a sandbox of its own when asked
+/// (mounts, and a PID namespace whose first process goes on from here), waits for the
+/// referee's go, and serves the game on them. It ends the process.
 fn child(fds: Vec<OwnedFd>, seed: u64, game_scratch_bytes: Option<u64>) {
     let mut fds = fds.into_iter();
     let (Some(input), Some(output), Some(log), Some(handshake)) =
@@ -210,7 +304,7 @@ fn child(fds: Vec<OwnedFd>, seed: u64, game_scratch_bytes: Option<u64>) {
     // game's own.
     close_all_but(&[0, 1, 2, output.as_raw_fd(), handshake.as_raw_fd()]);
     if let Some(bytes) = game_scratch_bytes
-        && let Err(why) = own_mounts(bytes)
+        && let Err(why) = own_sandbox(bytes)
     {
         eprintln!("tabula serve: no sandbox of its own for the game: {why}");
         std::process::exit(70);
@@ -311,10 +405,93 @@ pub fn keep_mount_capability_for_children() -> Result<(), ForkError> {
     set_capabilities(0, SYS_ADMIN)
 }
 
-/// Gives this forked child a sandbox of its own for its game: a mount namespace
-/// where `/tmp` and `/dev/shm` are fresh, empty tmpfs of `bytes` each (counted
-/// against its game's memory: it writes them), over the fork server's; the rest is
-/// as the fork server's sandbox has it, read-only. Then every capability goes.
+/// Gives this forked child a sandbox of its own for its game: its mounts
+/// ([`own_mounts`]), then a PID namespace of its own, whose first process returns from
+/// here to serve the game while this one waits for it and ends as it ended (a game
+/// neither sees nor signals the fork server, another game's processes or the number
+/// they reached, `/proc/sys/kernel/ns_last_pid`); then every capability goes and the
+/// sandbox's whole seccomp filter is installed.
+fn own_sandbox(bytes: u64) -> Result<(), ForkError> {
+    own_mounts(bytes)?;
+    own_pid_namespace()?;
+    set_capabilities(0, 0)?;
+    // The sandbox's whole seccomp filter: its mounts made, the child needs them no more.
+    Ok(crate::players::sandbox::install_seccomp()?)
+}
+
+/// Makes a PID namespace and forks its first process, which returns `Ok` with a
+/// `/proc` of its namespace. This process (the fork server's child, single-threaded)
+/// closes every descriptor, so that only the game holds the game's pipes, and waits
+/// for it: it exits with its code, or ends by its signal, which is what the fork
+/// server reports (`status`). It never returns.
+fn own_pid_namespace() -> Result<(), ForkError> {
+    // SAFETY: unshare, fork, mount, waitpid and signals in a single-threaded process
+    // (a fork server's child); the parent below never returns to Rust code that could
+    // hold a lock.
+    unsafe {
+        if libc::unshare(libc::CLONE_NEWPID) != 0 {
+            return Err(ForkError::last_os("a PID namespace"));
+        }
+        let pid = libc::fork();
+        if pid < 0 {
+            return Err(ForkError::last_os("forking the game's first process"));
+        }
+        if pid == 0 {
+            // A session and process group of its own: the fork server's group is
+            // reachable by its number from nowhere in this namespace, but a kill of
+            // "my own group" (`kill(0, …)`) would reach the fork server through it.
+            if libc::setsid() < 0 {
+                return Err(ForkError::last_os("a session of its own"));
+            }
+            if libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                std::ptr::null(),
+            ) != 0
+            {
+                return Err(ForkError::last_os("mounting the game's /proc"));
+            }
+            return Ok(());
+        }
+        close_all_but(&[]);
+        let _ = set_capabilities(0, 0);
+        let mut status = 0;
+        loop {
+            let done = libc::waitpid(pid, &mut status, 0);
+            if done == pid {
+                break;
+            }
+            if done < 0 && *libc::__errno_location() != libc::EINTR {
+                libc::_exit(70);
+            }
+        }
+        if libc::WIFSIGNALED(status) {
+            let signal = libc::WTERMSIG(status);
+            libc::signal(signal, libc::SIG_DFL);
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, signal);
+            libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+            // No core file: the game's was the one that mattered.
+            let none = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::setrlimit(libc::RLIMIT_CORE, &none);
+            libc::kill(libc::getpid(), signal);
+            libc::_exit(128 + signal);
+        }
+        libc::_exit(libc::WEXITSTATUS(status));
+    }
+}
+
+/// Gives this forked child mounts of its own for its game: a mount namespace where
+/// `/tmp` and `/dev/shm` are fresh, empty tmpfs of `bytes` each (counted against its
+/// game's memory: it writes them), over the fork server's; the rest is as the fork
+/// server's sandbox has it, read-only. `CAP_SYS_ADMIN` stays in effect, for the
+/// game's PID namespace.
 fn own_mounts(bytes: u64) -> Result<(), ForkError> {
     use std::ffi::CString;
     set_capabilities(SYS_ADMIN, SYS_ADMIN)?;
@@ -402,9 +579,7 @@ fn own_mounts(bytes: u64) -> Result<(), ForkError> {
             libc::close(fd);
         }
     }
-    set_capabilities(0, 0)?;
-    // The sandbox's whole seccomp filter: its mounts made, the child needs them no more.
-    Ok(crate::players::sandbox::install_seccomp()?)
+    Ok(())
 }
 
 /// The outermost mount points below `dir` (not `dir` itself), from

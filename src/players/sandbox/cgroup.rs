@@ -472,6 +472,18 @@ impl Group {
         ns.trim().parse().ok().map(Duration::from_nanos)
     }
 
+    /// The memory the group's processes hold now, where the group caps memory.
+    pub fn memory_used(&self) -> Option<u64> {
+        let file = if self.memory_v2 {
+            self.v2.as_ref()?.join("memory.current")
+        } else if self.memory_v1 {
+            self.v1_dir("memory")?.join("memory.usage_in_bytes")
+        } else {
+            return None;
+        };
+        fs::read_to_string(file).ok()?.trim().parse().ok()
+    }
+
     /// Whether the kernel killed a process of the group for going over its memory cap.
     pub fn out_of_memory(&self) -> bool {
         let count = |text: String| {

@@ -406,26 +406,79 @@ impl Sandbox {
             .as_ref()
             .map(|d| lexical_absolute(d).to_string_lossy().into_owned())
             .unwrap_or_else(|| "/tmp".into());
-        push(&["--chdir", &chdir, "--"]);
+        push(&["--chdir", &chdir]);
+        // bwrap's options reach it through a descriptor (`--args`), not its command
+        // line: bwrap is the sandbox's first process, whose /proc/1/cmdline the player
+        // can read, and they name host paths (the ones covered among them).
+        let options = a.split_off(1);
+        let args = options_file(&options)?;
+        use std::os::fd::AsRawFd;
+        a.extend([
+            "--args".to_string(),
+            args.as_raw_fd().to_string(),
+            "--".into(),
+        ]);
         a.extend(argv.iter().cloned());
         Ok(Prepared {
             argv: a,
+            options,
             drop_to,
             seccomp,
+            args,
         })
     }
+}
+
+/// A file in memory holding `options`, each ended by a NUL, read from its start: what
+/// bwrap's `--args` reads.
+fn options_file(options: &[String]) -> Result<std::os::fd::OwnedFd, SandboxError> {
+    use std::io::{Seek, Write};
+    use std::os::fd::FromRawFd;
+    // SAFETY: memfd_create with a NUL-terminated name; the descriptor is owned below.
+    let fd = unsafe { libc::memfd_create(c"bwrap-args".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(SandboxError::system(
+            "cannot hold bwrap's options",
+            std::io::Error::last_os_error(),
+        ));
+    }
+    // SAFETY: a descriptor just made, owned by nobody else.
+    let mut file = std::fs::File::from(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) });
+    let mut bytes = Vec::new();
+    for option in options {
+        bytes.extend_from_slice(option.as_bytes());
+        bytes.push(0);
+    }
+    file.write_all(&bytes)
+        .and_then(|_| file.rewind())
+        .map_err(|e| SandboxError::system("cannot write bwrap's options", e))?;
+    Ok(file.into())
 }
 
 /// A sandboxed command, ready to start.
 #[derive(Debug)]
 pub struct Prepared {
-    /// bwrap's command line, the player's after it.
+    /// bwrap's command line (`bwrap --args FD --`), the player's after it.
     pub argv: Vec<String>,
+    /// bwrap's options, as the descriptor `args` holds them.
+    pub options: Vec<String>,
     /// The user to drop to (from root) just before starting it.
     pub drop_to: Option<u32>,
     /// The descriptor bwrap reads the seccomp filter from (`--seccomp`): left open
     /// across the exec (it is close-on-exec in tabula).
     pub seccomp: Option<std::os::fd::OwnedFd>,
+    /// The descriptor bwrap reads its options from (`--args`), left open likewise.
+    pub args: std::os::fd::OwnedFd,
+}
+
+impl Prepared {
+    /// The whole command line as bwrap takes it in: its options where `--args` is.
+    pub fn described(&self) -> String {
+        let mut words = vec![self.argv[0].clone()];
+        words.extend(self.options.iter().cloned());
+        words.extend(self.argv.iter().skip(3).cloned());
+        words.join(" ")
+    }
 }
 
 /// The system calls no game player needs, denied by a seccomp filter in every sandbox
@@ -523,6 +576,7 @@ pub fn seccomp_program(mounts: bool) -> Option<Vec<u8>> {
             Next,
             Kill,
             Refuse,
+            Socket,
         }
         let mut program: Vec<(u16, To, u32)> = vec![
             (LD_ABS_W, To::Next, 4), // the architecture
@@ -539,14 +593,16 @@ pub fn seccomp_program(mounts: bool) -> Option<Vec<u8>> {
         for (_, nr) in REFUSED_CALLS {
             jumps.push((JEQ, To::Refuse, *nr as u32));
         }
+        jumps.push((JEQ, To::Socket, libc::SYS_socket as u32));
         // 0: ld arch; 1: jeq x86_64 ? 3 : kill; 2: ld nr; 3..: the jumps; then
-        // allow, kill, refuse.
+        // allow, kill, refuse, and the check of a socket's family.
         program.push((JEQ, To::Next, ARCH_X86_64));
         program.push((LD_ABS_W, To::Next, 0));
         program.extend(jumps);
         let allow_at = program.len();
         let kill_at = allow_at + 1;
         let refuse_at = allow_at + 2;
+        let socket_at = allow_at + 3;
         let mut bytes = Vec::with_capacity((program.len() + 3) * 8);
         let mut emit = |code: u16, jt: u8, jf: u8, k: u32| {
             bytes.extend(code.to_ne_bytes());
@@ -563,11 +619,18 @@ pub fn seccomp_program(mounts: bool) -> Option<Vec<u8>> {
                 (_, To::Next) => emit(*code, 0, 0, *k),
                 (_, To::Kill) => emit(*code, offset(kill_at)?, 0, *k),
                 (_, To::Refuse) => emit(*code, offset(refuse_at)?, 0, *k),
+                (_, To::Socket) => emit(*code, offset(socket_at)?, 0, *k),
             }
         }
         emit(RET, 0, 0, ALLOW);
         emit(RET, 0, 0, KILL_PROCESS);
         emit(RET, 0, 0, ERRNO | libc::ENOSYS as u32);
+        // socket(2): its family, the low word of its first argument (the kernel
+        // reads an int), must be AF_UNIX; any other is "not supported here".
+        emit(LD_ABS_W, 0, 0, 16);
+        emit(JEQ, 0, 1, libc::AF_UNIX as u32);
+        emit(RET, 0, 0, ALLOW);
+        emit(RET, 0, 0, ERRNO | libc::EAFNOSUPPORT as u32);
         Some(bytes)
     }
     #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
@@ -976,7 +1039,7 @@ mod tests {
             .command(&["true".into()], &view, &Limits::with_memory(1 << 30))
             .unwrap();
         assert_eq!(prepared.drop_to, None);
-        let text = prepared.argv.join(" ");
+        let text = prepared.described();
         // src/ is inside the bound folder and not the player's own: covered.
         assert!(
             text.contains(&format!("--tmpfs {}", here.join("src").display())),

@@ -66,6 +66,10 @@ pub struct Championship<'a> {
     /// How the players were confined, when another run played the games (a merge of
     /// shards); None: as this run's table says ([`confinement_note`]).
     pub confinement: Option<String>,
+    /// The entrants whose file did not load when checked, and why
+    /// ([`crate::referee::game::check_loads`]): they are not started, and lose each
+    /// game at its start.
+    pub unloadable: Vec<(String, String)>,
 }
 
 /// What identifies a championship: the same settings resume it; other settings in
@@ -306,7 +310,10 @@ pub fn run(
                 loop {
                     let next = queue.lock().ok().and_then(|mut q| q.pop_front());
                     let Some(p) = next else { return };
-                    let seats = [seat(&ch.entrants[p.first]), seat(&ch.entrants[p.second])];
+                    let seats = [
+                        seat(ch, &ch.entrants[p.first]),
+                        seat(ch, &ch.entrants[p.second]),
+                    ];
                     let result =
                         play_game(&referee, &table, &seats, p.id, game_seed(ch.seed, p.id));
                     let stop = result.is_err();
@@ -411,11 +418,16 @@ fn differences(a: &Settings, b: &Settings) -> String {
     d.join("; ")
 }
 
-fn seat(e: &Entrant) -> Seat {
+fn seat(ch: &Championship, e: &Entrant) -> Seat {
     Seat {
         name: e.name.clone(),
         spec: e.spec.clone(),
         move_ms: e.move_ms,
+        unloadable: ch
+            .unloadable
+            .iter()
+            .find(|(name, _)| *name == e.name)
+            .map(|(_, why)| why.clone()),
     }
 }
 
@@ -458,6 +470,7 @@ mod tests {
             late: Vec::new(),
             shard: None,
             confinement: None,
+            unloadable: Vec::new(),
         }
     }
 
