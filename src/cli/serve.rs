@@ -83,7 +83,10 @@ fn serve_player(args: ServeArgs) -> Result<(), GameError> {
     }
     let info = game_info(Some(&args.game), args.rules.as_deref())?;
     if args.check {
-        crate::players::serve::load(info, &args.spec, args.rules.as_deref())?;
+        let loaded = crate::players::serve::load(info, &args.spec, args.rules.as_deref())?;
+        // Not dropped: the process ends at once, and taking apart a machine whose
+        // player holds a long list recurses through it (a stack overflow).
+        std::mem::forget(loaded);
         return Ok(());
     }
     if args.fork_server {

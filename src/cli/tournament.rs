@@ -233,8 +233,9 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
         ponder: args.ponder,
         templates: crate::players::forkserver::Templates::for_this_machine(),
     };
-    // A student's file that does not load is not started: it loses each of its
-    // games at once, and the teacher hears of it now. It is loaded in its sandbox.
+    // A student's file that does not load, or a program that cannot be given what it
+    // needs, is not started: it loses each of its games at once, and the teacher
+    // hears of it now. A file is loaded in its sandbox.
     let unloadable = unloadable_entrants(&table, &entrants, jobs);
     for (name, why) in &unloadable {
         eprintln!("warning: {name}: {why}: it loses its games");
@@ -287,8 +288,9 @@ pub(super) fn tournament(args: TournamentArgs) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The entrants whose file does not load, and why, each checked in its sandbox
-/// ([`crate::referee::game::check_loads`]), `jobs` at a time.
+/// The entrants whose file does not load, or whose program cannot be started, and
+/// why, each checked in its sandbox ([`crate::referee::game::check_loads`]), `jobs`
+/// at a time.
 fn unloadable_entrants(
     table: &crate::referee::game::Table,
     entrants: &[crate::players::spec::Entrant],
@@ -297,7 +299,7 @@ fn unloadable_entrants(
     use crate::referee::game::{Seat, check_loads};
     let files: Vec<Seat> = entrants
         .iter()
-        .filter(|e| matches!(e.spec, PlayerSpec::File(_)))
+        .filter(|e| matches!(e.spec, PlayerSpec::File(_)) || e.spec.is_program())
         .map(|e| Seat {
             name: e.name.clone(),
             spec: e.spec.clone(),
@@ -308,8 +310,12 @@ fn unloadable_entrants(
     if files.is_empty() {
         return Vec::new();
     }
-    if files.len() > 1 {
-        eprintln!("checking that {} player files load …", files.len());
+    let loading = files
+        .iter()
+        .filter(|s| matches!(s.spec, PlayerSpec::File(_)))
+        .count();
+    if loading > 1 {
+        eprintln!("checking that {loading} player files load …");
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let found = std::sync::Mutex::new(Vec::new());

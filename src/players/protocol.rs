@@ -895,12 +895,14 @@ pub(crate) fn copy_bounded(mut stderr: impl Read, log: Option<&Path>, words: Opt
     if let Some(words) = words {
         words.end();
     }
-    // An empty log is no news: leave no file.
+    // An empty log is no news: leave no file (unless the referee wrote in it).
     if kept == 0
         && let Some(p) = log
     {
         drop(file.take());
-        let _ = std::fs::remove_file(p);
+        if std::fs::metadata(p).is_ok_and(|m| m.len() == 0) {
+            let _ = std::fs::remove_file(p);
+        }
         return;
     }
     if let Some(f) = file.as_mut()

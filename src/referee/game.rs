@@ -49,11 +49,21 @@ pub struct Seat {
 
 /// Loads `seat`'s player file once, exactly where its games would: in its sandbox
 /// (the file's directives run as it loads), its control group and limits, with
-/// [`LOAD_TIMEOUT`]. Why not, in words naming the file as given; `Ok` for every other
-/// kind of seat (tabula's own levels are its own code, and a program starts with
-/// each game).
+/// [`LOAD_TIMEOUT`]; for a program, makes its sandbox's command line (what it is
+/// given), without starting it. Why not, in words naming the file as given; `Ok` for
+/// tabula's own levels (its own code).
 pub fn check_loads(table: &Table, seat: &Seat) -> Result<(), String> {
     let PlayerSpec::File(path) = &seat.spec else {
+        // A program's sandbox is made now, to say at once what it cannot be given
+        // (an interpreter nobody may read, too large to copy).
+        if seat.spec.is_program()
+            && let Ok(launch) = launch(table, seat, 0, None)
+            && let Some((sandbox, view)) = &launch.sandbox
+        {
+            sandbox
+                .command(&launch.argv, view, &launch.limits)
+                .map_err(|e| format!("{} cannot be started: {e}", seat.spec))?;
+        }
         return Ok(());
     };
     let given = path.to_string_lossy();

@@ -426,3 +426,166 @@ fn every_forked_game_has_a_sandbox_of_its_own() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The logs of a match's games (`game-N-player-S.log`), by name, and the fork
+/// servers' (`loading-…`), joined.
+fn match_logs(logs: &Path) -> (Vec<(String, String)>, String) {
+    let mut games = Vec::new();
+    let mut loading = String::new();
+    for e in std::fs::read_dir(logs).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let body = text(&std::fs::read(e.path()).unwrap_or_default());
+        if name.starts_with("game-") {
+            games.push((name, body));
+        } else if name.starts_with("loading-") {
+            loading.push_str(&body);
+        }
+    }
+    games.sort();
+    (games, loading)
+}
+
+/// A match of `player` (p1) against random on 5 x 5, its logs in `logs`.
+fn match_with_logs(player: &str, games: &str, logs: &Path, extra: &[&str], env: &[(&str, &str)]) {
+    let logs_arg = logs.to_string_lossy().into_owned();
+    let _ = std::fs::remove_dir_all(logs);
+    let mut args = vec![
+        "match",
+        "breakthrough",
+        "--p1",
+        player,
+        "--p2",
+        "random",
+        "--games",
+        games,
+        "--rows",
+        "5",
+        "--cols",
+        "5",
+        "--logs",
+        &logs_arg,
+    ];
+    args.extend(extra);
+    let o = tabula_with(&args, env);
+    assert!(
+        o.status.success(),
+        "tabula {}\n{}\n{}",
+        args.join(" "),
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn a_process_started_while_loading_never_reaches_a_game() {
+    // Issue 52, finding 4: a process a .pl entrant starts while its fork server loads
+    // it kept a tally across games, held the fork server's control socket, and ran
+    // outside every game's group. The fork server now refuses to serve such a player
+    // (said in its log), each game starts it afresh in its own sandbox, and nothing
+    // it started lives on.
+    bwrap_present();
+    let forking = forking_here();
+    let dir = scratch("forkserver", "tally");
+    let player = dir.join("tally_player.pl");
+    for file in ["tally_player.pl", "tally.py"] {
+        std::fs::copy(root().join("tests/players").join(file), dir.join(file))
+            .expect("a copy of the player");
+    }
+    let logs = dir.join("logs");
+    match_with_logs(&player.to_string_lossy(), "4", &logs, &[], &[]);
+    let (games, loading) = match_logs(&logs);
+    let mut tallies = 0;
+    for (name, log) in &games {
+        if !log.contains("TALLY") {
+            continue; // the random player's log
+        }
+        tallies += 1;
+        assert!(
+            log.contains("TALLY 1\n"),
+            "{name}: a count of its own: {log}"
+        );
+        assert!(log.contains("HOLDS-SOCKETS 0\n"), "{name}: {log}");
+    }
+    assert_eq!(tallies, 4, "{games:?}");
+    if forking {
+        assert!(
+            loading.contains("not forked: the player left 1 process running after it loaded"),
+            "{loading}"
+        );
+    }
+    let word = dir.to_string_lossy().into_owned();
+    let left = processes_with(&word);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn what_a_player_holds_from_loading_counts_in_each_of_its_games() {
+    // Issue 52, finding 4: 700 MB held from loading sat outside every game's memory
+    // cap. A player that keeps about 330 MB as it loads and 200 MB more at its first
+    // move dies under a cap of 448 MiB, forked or started afresh alike.
+    bwrap_present();
+    forking_here();
+    let dir = scratch("forkserver", "fat");
+    let record = dir.join("games.jsonl");
+    for env in [vec![], vec![("TABULA_FORK_SERVER", "0")]] {
+        let (games, stderr) = match_records(
+            &[
+                "match",
+                "breakthrough",
+                "--p1",
+                "tests/players/fat_player.pl",
+                "--p2",
+                "random",
+                "--games",
+                "2",
+                "--rows",
+                "5",
+                "--cols",
+                "5",
+                "--memory",
+                "448M",
+            ],
+            &env,
+            &record,
+        );
+        assert_eq!(games.len(), 2, "{stderr}");
+        for g in &games {
+            assert_eq!(
+                g["fault"]["reason"], "crash: killed for using more than its 448 MiB of memory",
+                "{env:?}: {g}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_forked_game_starts_with_process_ids_of_its_own() {
+    // Issue 52, finding 4: the games of one fork server shared a PID namespace, so one
+    // game could set the counter (/proc/sys/kernel/ns_last_pid) and the next read it.
+    // Each forked game is now the first process of a namespace of its own: every game
+    // sees the same ids.
+    bwrap_present();
+    let forking = forking_here();
+    let dir = scratch("forkserver", "pids");
+    let logs = dir.join("logs");
+    let env = [("TABULA_TIMINGS", "1")];
+    match_with_logs("tests/players/pid_player.pl", "4", &logs, &[], &env);
+    let (games, _) = match_logs(&logs);
+    let seen: std::collections::BTreeSet<&str> = games
+        .iter()
+        .flat_map(|(_, log)| log.lines().filter(|l| l.starts_with("PIDS ")))
+        .collect();
+    let said = games
+        .iter()
+        .filter(|(_, log)| log.contains("PIDS "))
+        .count();
+    assert_eq!(said, 4, "{games:?}");
+    assert_eq!(seen.len(), 1, "every game saw the same ids: {seen:?}");
+    if forking {
+        // The game is its namespace's first process: its shell is the second.
+        assert!(seen.iter().all(|l| l.starts_with("PIDS 2 ")), "{seen:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

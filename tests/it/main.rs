@@ -17,8 +17,10 @@ mod forkserver;
 #[cfg(feature = "gui")]
 mod gui;
 mod interactive;
+mod interpreters;
 mod kingpawn_oracle;
 mod lisp;
+mod loading;
 mod new_game;
 mod prolog;
 mod records;

@@ -376,16 +376,21 @@ fn a_player_gets_the_cpu_only_on_its_own_turn() {
     let thread = share("thread", &hostile("thread", "fair", ""), &[]);
     let child = share("child", &hostile("spawnhog", "fair", ""), &[]);
     let pondering = share("ponder", &hostile("spawnhog", "fair", ""), &["--ponder"]);
+    // Issue 52: processes a .pl entrant starts while it loads (on main before, outside
+    // every game's group when a fork server loaded it).
+    let loaded = share("loaded", "spinner=tests/players/load_spinner.pl", &[]);
     let _ = std::fs::remove_dir_all(&base);
     eprintln!(
         "meter's CPU share: {baseline:.3} alone, {thread:.3} against a spinning thread, \
-         {child:.3} against spinning children, {pondering:.3} against them with --ponder"
+         {child:.3} against spinning children, {pondering:.3} against them with --ponder, \
+         {loaded:.3} against children started while loading"
     );
     // Alone, the meter gets most of its core; other load on a shared machine (the
     // suite's other binaries, another build) lowers it, not the ratios below.
     assert!(baseline > 0.25, "the meter measures something: {baseline}");
     assert!(thread >= 0.9 * baseline, "{thread} vs {baseline}");
     assert!(child >= 0.9 * baseline, "{child} vs {baseline}");
+    assert!(loaded >= 0.9 * baseline, "{loaded} vs {baseline}");
     // The measure sees theft when theft is allowed.
     assert!(pondering < 0.8 * baseline, "{pondering} vs {baseline}");
 }
@@ -901,6 +906,9 @@ fn a_crash_says_how_and_the_players_last_words() {
     // Closed its output and went on spinning: a crash, not a time-out.
     let (reason, _) = play(&escape_player("close", ""), "close");
     assert!(reason.starts_with("crash: closed its output"), "{reason}");
+    // Closed its input and went on spinning: a crash too (issue 52).
+    let (reason, _) = play(&escape_player("closein", ""), "closein");
+    assert!(reason.starts_with("crash: closed its input"), "{reason}");
     let _ = std::fs::remove_dir_all(&base);
 }
 
@@ -1057,6 +1065,24 @@ fn only_tmp_and_dev_shm_are_writable_and_the_out_folder_is_never_given() {
                 "writable: {m}"
             );
         }
+    }
+    // Issue 52: the sandbox's first process (bubblewrap's) shows no host path in its
+    // command line: its options come through a descriptor.
+    let proc1 = log
+        .lines()
+        .find(|l| l.starts_with("PROC1 "))
+        .unwrap_or_else(|| panic!("{log}"));
+    assert!(proc1.contains("--args"), "{proc1}");
+    for option in ["--ro-bind", "--tmpfs", "--setenv", "--seccomp", "--chdir"] {
+        assert!(!proc1.contains(option), "{proc1}");
+    }
+    // Sockets: a pair of AF_UNIX ones at most; no other family, AF_VSOCK included.
+    assert!(log.contains("SOCKET AF_UNIX made"), "{log}");
+    for family in ["AF_INET", "AF_INET6", "AF_NETLINK", "AF_PACKET", "AF_VSOCK"] {
+        assert!(
+            log.contains(&format!("SOCKET {family} refused")),
+            "{family}: {log}"
+        );
     }
     let games = records(&out);
     for g in &games {

@@ -13,13 +13,16 @@ does, according to MODE:
               "FD9-LISTED names", and reads each file in it: "FD9-READ text"); tries
               to write /pwned, /etc/pwned, /dev/pwned, /dev/shm/probe, /tmp/probe
               ("WROTE PATH" / "CANNOT-WRITE PATH"); copies its /proc/self/mountinfo
-              ("MOUNT line"); reads every --target ("READ PATH text" /
-              "CANNOT-READ PATH"); then sleeps --sleep-ms (default 0) and answers a
-              legal move
+              ("MOUNT line") and the command line of its sandbox's first process
+              ("PROC1 words"); makes a socket of each family ("SOCKET AF_UNIX made",
+              "SOCKET AF_VSOCK refused ERRNO"); reads every --target ("READ PATH
+              text" / "CANNOT-READ PATH"); then sleeps --sleep-ms (default 0) and
+              answers a legal move
     message   answers "? " with terminal controls (a screen clear, a colour, a
               window title, a bell, a right-to-left override) and 12 KB of text
     garbage   answers "= " with the same controls: no move at all
     close     closes its standard output and spins
+    closein   closes its standard input and spins
     lastwords writes a Python traceback to stderr and exits with status 1
     ptrace    calls ptrace(PTRACE_TRACEME), then keyctl, through ctypes, and says on
               stderr what they returned ("PTRACE 0"), then plays on
@@ -80,6 +83,10 @@ class Escape(random_bot.Player):
             os.close(1)
             while True:
                 pass
+        if self.mode == "closein":
+            os.close(0)
+            while True:
+                pass
         if self.mode == "ptrace":
             import ctypes
             libc = ctypes.CDLL(None, use_errno=True)
@@ -135,6 +142,22 @@ class Escape(random_bot.Player):
                     log("MOUNT", line.strip())
         except OSError:
             log("CANNOT-READ /proc/self/mountinfo")
+        try:
+            with open("/proc/1/cmdline", "rb") as f:
+                log("PROC1", one_line(f.read().replace(b"\0", b" ")))
+        except OSError:
+            log("CANNOT-READ /proc/1/cmdline")
+        import socket
+        for family in ["AF_UNIX", "AF_INET", "AF_INET6", "AF_NETLINK", "AF_PACKET", "AF_VSOCK"]:
+            number = getattr(socket, family, None)
+            if number is None:
+                continue
+            kind = socket.SOCK_DGRAM if family in ("AF_NETLINK", "AF_PACKET") else socket.SOCK_STREAM
+            try:
+                socket.socket(number, kind).close()
+                log("SOCKET", family, "made")
+            except OSError as e:
+                log("SOCKET", family, "refused", e.errno)
         for path in self.targets:
             try:
                 with open(path, "rb") as f:
@@ -145,7 +168,8 @@ class Escape(random_bot.Player):
 
 def main():
     parser = argparse.ArgumentParser(description="A tabula player that tries to escape.")
-    parser.add_argument("mode", choices=["probe", "message", "garbage", "close", "lastwords", "ptrace"])
+    parser.add_argument("mode", choices=["probe", "message", "garbage", "close", "closein", "lastwords",
+                                         "ptrace"])
     parser.add_argument("--name", default=None)
     parser.add_argument("--bot", default=None)
     parser.add_argument("--target", action="append", default=[])

@@ -199,13 +199,48 @@ impl Copies {
             })
             .clone()?;
         let copy = dir.join(made.len().to_string());
+        // Measured first: an interpreter's whole installation may be far too large,
+        // and is refused before a byte is copied.
+        let mut budget = COPY_LIMIT;
+        tree_size(source, &mut budget)?;
         let mut budget = COPY_LIMIT;
         copy_tree(source, &copy, &mut budget).inspect_err(|_| {
             let _ = std::fs::remove_dir_all(&copy).or_else(|_| std::fs::remove_file(&copy));
         })?;
+        // What was given on purpose (a player's own folder of mode 0700) is reachable
+        // by the sandbox's user, as others; what lies inside keeps its permissions.
+        use std::os::unix::fs::PermissionsExt;
+        if let Ok(meta) = std::fs::symlink_metadata(&copy)
+            && !meta.file_type().is_symlink()
+        {
+            let others = if meta.is_dir() { 0o005 } else { 0o004 };
+            let _ = std::fs::set_permissions(
+                &copy,
+                std::fs::Permissions::from_mode(meta.mode_bits() | others),
+            );
+        }
         made.insert(source.to_path_buf(), copy.clone());
         Ok(copy)
     }
+}
+
+/// Takes the size of the files under `from` off `budget`; an error past it.
+fn tree_size(from: &Path, budget: &mut u64) -> Result<(), SandboxError> {
+    let failed = |e: std::io::Error| SandboxError::Copy {
+        path: from.to_path_buf(),
+        source: Arc::new(e),
+    };
+    let meta = std::fs::symlink_metadata(from).map_err(failed)?;
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(from).map_err(failed)? {
+            tree_size(&entry.map_err(failed)?.path(), budget)?;
+        }
+    } else if meta.is_file() {
+        *budget = budget
+            .checked_sub(meta.len())
+            .ok_or(SandboxError::TooLarge)?;
+    }
+    Ok(())
 }
 
 /// Copies `from` to `to`: folders, files and symbolic links (as links), each with its
@@ -257,16 +292,52 @@ fn within(path: &Path, dir: &Path) -> bool {
     path.starts_with(dir)
 }
 
-/// Whether `path`, as written or once its links are followed, is part of the system
-/// every sandbox shows anyway (`/usr`, and `/bin`, `/lib*` that lead there).
+/// Whether `path`, as written, is part of the system every sandbox shows anyway
+/// (`/usr`, and `/bin`, `/lib*` that lead there). Only as written: a path elsewhere
+/// that leads into `/usr` (a virtual environment's `bin/python`) must be given at the
+/// path as written, or it is not there.
 fn system_path(path: &Path) -> bool {
-    let usr = Path::new("/usr");
     let written = lexical_absolute(path);
-    within(&written, usr)
-        || ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
-            .iter()
-            .any(|d| within(&written, Path::new(d)))
-        || path.canonicalize().is_ok_and(|c| within(&c, usr))
+    [
+        "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+    ]
+    .iter()
+    .any(|d| within(&written, Path::new(d)))
+}
+
+/// The installation a program needs besides its own folder, when it lies outside the
+/// system: for an interpreter in `PREFIX/bin` that has a `PREFIX/lib` (pyenv's,
+/// conda's, uv's Pythons under a home folder, a JDK), `PREFIX`; for a program in a
+/// virtual environment, the installation its `pyvenv.cfg` names (`home = …/bin`).
+/// Followed through its links, so that a link to it works in the sandbox too.
+fn installation_of(program: &Path, environment: Option<&Path>) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let prefix_of = |bin: &Path| {
+        let prefix = bin.parent()?;
+        (bin.file_name()? == "bin" && prefix.join("lib").is_dir() && !system_path(prefix))
+            .then(|| prefix.to_path_buf())
+    };
+    if let Ok(real) = program.canonicalize()
+        && let Some(prefix) = real.parent().and_then(prefix_of)
+    {
+        found.push(prefix);
+    }
+    if let Some(env) = environment {
+        let home = std::fs::read_to_string(env.join("pyvenv.cfg"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .find(|(key, _)| key.trim() == "home")
+            .map(|(_, value)| PathBuf::from(value.trim()));
+        if let Some(prefix) = home
+            .and_then(|h| h.canonicalize().ok())
+            .and_then(|h| prefix_of(&h))
+            && !found.contains(&prefix)
+        {
+            found.push(prefix);
+        }
+    }
+    found
 }
 
 impl Sandbox {
@@ -925,6 +996,15 @@ pub fn program_view(argv: &[String]) -> (Vec<String>, View) {
             .parent()
             .filter(|env| k == 0 && folder.ends_with("bin") && env.join("pyvenv.cfg").is_file())
             .map(Path::to_path_buf);
+        if k == 0 {
+            // The interpreter's own installation, read-only, where it lies outside
+            // the system (not the working folder).
+            for prefix in installation_of(path, environment.as_deref()) {
+                if !view.read_only.iter().any(|b| within(&prefix, b)) {
+                    view.read_only.push(prefix);
+                }
+            }
+        }
         if let Some(env) = environment {
             folder = env;
         }
