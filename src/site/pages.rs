@@ -1,6 +1,7 @@
 //! The site's pages: HTML rendered on the server from the templates in
-//! `src/site/templates/` (minijinja, every value HTML-escaped), compiled into the
-//! binary so that a site needs no files beside it.
+//! `src/site/templates/` (minijinja, every value HTML-escaped, its control and
+//! invisible characters written out), compiled into the binary so that a site needs
+//! no files beside it.
 
 use super::error::SiteError;
 use minijinja::Environment;
@@ -26,6 +27,19 @@ fn environment() -> &'static Environment<'static> {
     static ENV: OnceLock<Environment<'static>> = OnceLock::new();
     ENV.get_or_init(|| {
         let mut env = Environment::new();
+        // Much of what a page shows came from a player (its stderr, a fault's reason
+        // quoting it, a file's name) or from a roster: escaping keeps HTML out, not a
+        // right-to-left override or a character that draws nothing, so every text is
+        // shown as the terminal shows a player's (`\u{202e}`), lines kept. Safe
+        // strings are the templates' own markup, made of values already shown so.
+        env.set_formatter(|out, state, value| match value.as_str() {
+            Some(text) if !value.is_safe() => minijinja::escape_formatter(
+                out,
+                state,
+                &minijinja::Value::from(crate::players::untrusted::shown_lines(text)),
+            ),
+            _ => minijinja::escape_formatter(out, state, value),
+        });
         for (name, source) in TEMPLATES {
             // The templates are ours and checked by the tests: a broken one is a bug
             // shown on every page that uses it, not a crash.
@@ -70,5 +84,19 @@ mod tests {
         .unwrap();
         assert!(html.contains("&lt;script&gt;"));
         assert!(!html.contains("<script>x"));
+    }
+
+    #[test]
+    fn invisible_characters_are_written_out() {
+        let html = render(
+            "message.html",
+            context! { course_title => "c", heading => "h", message => "a\u{202e}b\u{e0041}c<i>\nd", back => "/" },
+        )
+        .unwrap();
+        assert!(
+            html.contains("a\\u{202e}b\\u{e0041}c&lt;i&gt;\nd"),
+            "{html}"
+        );
+        assert!(!html.contains('\u{202e}') && !html.contains('\u{e0041}'));
     }
 }

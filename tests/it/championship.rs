@@ -3,7 +3,7 @@
 //! the same standings; the final grade of several championships; the protocol as
 //! `tabula serve` speaks it; and the web page, rendered by a real headless browser.
 
-use crate::common::{records, root, strs, tabula, text};
+use crate::common::{INVISIBLE, records, root, strs, tabula, text, written_out};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -623,6 +623,58 @@ fn a_player_may_have_its_own_move_time() {
         data.contains("0.5 s; fast: 0.2 s"),
         "the page says the limits: {data}"
     );
+}
+
+/// A player's text reaches the championship's page as the terminal shows it: the
+/// reason of its fault quotes its answer with characters that are not seen, each
+/// written out on the page, none raw; its record keeps them whole.
+#[test]
+fn a_players_text_reaches_the_page_with_its_invisible_characters_written_out() {
+    assert!(python(), "python3 is needed for the example players");
+    let dir = scratch("invisible");
+    let out = dir.to_string_lossy().into_owned();
+    let o = tabula(&[
+        "tournament",
+        "kingpawn",
+        "--player",
+        "esc=cmd:python3 tests/players/escape.py garbage --bot examples/random_bot.py",
+        "--player",
+        "random",
+        "--out",
+        &out,
+    ]);
+    assert!(
+        o.status.success(),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    let invisible: String = INVISIBLE.iter().collect();
+    let faults: Vec<Value> = records(&dir)
+        .into_iter()
+        .filter_map(|g| g.get("fault").cloned())
+        .collect();
+    assert!(!faults.is_empty());
+    for f in &faults {
+        assert!(f["reason"].as_str().unwrap().contains(&invisible), "{f}");
+    }
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let data = crate::common::page_data(&page);
+    let parsed: Value = serde_json::from_str(&data).unwrap();
+    let reasons: Vec<&str> = parsed["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["reason"].as_str())
+        .filter(|r| r.starts_with("esc lost by"))
+        .collect();
+    assert_eq!(reasons.len(), faults.len(), "{data}");
+    for c in INVISIBLE {
+        assert!(!data.contains(c), "{} raw on the page", written_out(c));
+        for r in &reasons {
+            assert!(r.contains(&written_out(c)), "{r}");
+        }
+    }
 }
 
 /// A searching player gives its memory back after each move: Scryer never frees an

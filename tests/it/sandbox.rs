@@ -7,7 +7,7 @@
 //!
 //! These need bubblewrap (`bwrap`) and python3: `.ci/run` installs both.
 
-use crate::common::{records, root, tabula_with, text};
+use crate::common::{INVISIBLE, records, root, tabula_with, text, written_out};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
@@ -801,6 +801,9 @@ fn descriptors_tabula_was_started_with_reach_no_player() {
     let _ = std::fs::remove_dir_all(&base);
 }
 
+/// A player's text (a `? MESSAGE`, an unreadable answer) holding terminal controls and
+/// characters that are not seen reaches `tabula match`'s output written out, and its
+/// record whole.
 #[test]
 fn a_players_text_reaches_the_terminal_without_its_controls() {
     tools_present();
@@ -843,12 +846,24 @@ fn a_players_text_reaches_the_terminal_without_its_controls() {
         let out = text(&o.stdout);
         assert!(out.contains("\\e[2J"), "{mode}: made visible: {out}");
         assert!(out.contains("\\u{202e}evil"), "{mode}: {out}");
+        // The characters that are not seen, written out, none raw.
+        for c in INVISIBLE {
+            assert!(
+                !text(&shown).contains(c),
+                "{mode}: {} reached the terminal raw:\n{}",
+                written_out(c),
+                text(&shown)
+            );
+            assert!(out.contains(&written_out(c)), "{mode}: {out}");
+        }
         // The record keeps the whole.
         let games = record_lines(&record);
         assert_eq!(games.len(), 2);
+        let invisible: String = INVISIBLE.iter().collect();
         for g in &games {
             let reason = g["fault"]["reason"].as_str().unwrap_or("");
             assert!(reason.contains("\x1b[2J"), "{mode}: {g}");
+            assert!(reason.contains(&invisible), "{mode}: {g}");
             if mode == "message" {
                 assert!(reason.contains(&"x".repeat(12000)), "{mode}: whole");
                 assert!(out.contains("more bytes)"), "{mode}: cut: {out}");

@@ -7,7 +7,7 @@
 //! These need bubblewrap, python3 and sbcl (`.ci/run` installs them).
 
 use crate::common::site::*;
-use crate::common::{root, tabula, text};
+use crate::common::{INVISIBLE, root, tabula, text, written_out};
 use reqwest::StatusCode;
 use reqwest::blocking::multipart;
 use serde_json::Value;
@@ -626,16 +626,20 @@ fn attacks_are_refused() {
 /// Finding 5 of the sandbox's review, through the site: an archive whose command
 /// names files under /usr that lead to the host's /etc (a symbolic link) and to a
 /// folder `nobody` cannot read. The player runs, as nobody, and reads none of them.
+/// What it writes on stderr, and its owner's name, reach her pages with their
+/// invisible characters written out.
 #[test]
 fn a_students_archive_cannot_reach_the_hosts_files() {
     tools_present(&["bwrap", "python3"]);
     let course = course("spy", "breakthrough", |t| {
         t.replace("first_day = ", "# first_day = ")
     });
-    let codes = import(&course, "eve,Eve\n", false);
+    // Her name, from the roster, holds a right-to-left override and a tag.
+    let codes = import(&course, "eve,Eve\u{202e}\u{e0041}\n", false);
     let server = Server::start(&course);
     let eve = first_sign_in(&server, "eve", &codes["eve"]);
     let spy = r#"import os, runpy, sys
+print("hidden:" + "".join(map(chr, HIDDEN)), file=sys.stderr)
 for p in ["/etc/shadow", "/etc/ssl/private/ssl-cert-snakeoil.key", "/etc/locale.alias"] + sys.argv[1:]:
     try:
         with open(p, "rb") as f:
@@ -647,7 +651,11 @@ print("uid", os.getuid(), file=sys.stderr)
 sys.stderr.flush()
 sys.argv = ["bot.py", "--seed", "3"]
 runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot.py"), run_name="__main__")
-"#;
+"#
+    .replace(
+        "HIDDEN",
+        &format!("{:?}", INVISIBLE.map(|c| c as u32)),
+    );
     let mut tar = tar::Builder::new(Vec::new());
     let bot = std::fs::read(root().join("examples/random_bot.py")).unwrap();
     for (name, data) in [
@@ -680,8 +688,30 @@ runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot.py"
         .collect();
     assert!(said.contains("refused /etc/shadow"), "{said}");
     assert!(!said.contains("READ"), "a host file was read:\n{said}");
+    let (_, me) = get(&eve, &server, "/me");
     assert!(
-        get(&eve, &server, "/me").1.contains("passed qualification"),
+        me.contains("passed qualification"),
         "the player still plays"
     );
+    // Her name and what her player wrote on stderr are shown with their invisible
+    // characters written out, none raw.
+    assert!(me.contains("Eve\\u{202e}\\u{e0041}"), "{me}");
+    assert!(
+        !me.contains('\u{202e}') && !me.contains('\u{e0041}'),
+        "{me}"
+    );
+    let log_link = me
+        .split("href=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .find(|l| l.contains("/logs/"))
+        .expect("a qualification log link")
+        .to_string();
+    let (status, log) = get(&eve, &server, &log_link);
+    assert_eq!(status, StatusCode::OK);
+    let written: String = INVISIBLE.iter().map(|&c| written_out(c)).collect();
+    assert!(log.contains(&format!("hidden:{written}")), "{log}");
+    for c in INVISIBLE {
+        assert!(!log.contains(c), "{} raw in the log's page", written_out(c));
+    }
 }

@@ -19,8 +19,9 @@ does, according to MODE:
               text" / "CANNOT-READ PATH"); then sleeps --sleep-ms (default 0) and
               answers a legal move
     message   answers "? " with terminal controls (a screen clear, a colour, a
-              window title, a bell, a right-to-left override) and 12 KB of text
-    garbage   answers "= " with the same controls: no move at all
+              window title, a bell, a right-to-left override), 16 characters that
+              are not seen (tags, variation selectors, fillers...) and 12 KB of text
+    garbage   answers "= " with the same controls and characters: no move at all
     close     closes its standard output and spins
     closein   closes its standard input and spins
     lastwords writes a Python traceback to stderr and exits with status 1
@@ -52,7 +53,12 @@ def bot_folder(argv):
 sys.path.insert(0, bot_folder(sys.argv[1:]))
 import random_bot  # noqa: E402
 
-CONTROLS = "\x1b[2J\x1b[31mRED\x1b]0;pwned-title\x07\x07\u202eevil"
+# Characters that are not seen, one of each kind (tests/it/common/mod.rs, INVISIBLE):
+# tags, variation selectors, the soft hyphen, the Mongolian vowel separator, the Hangul
+# fillers, the braille blank and other default-ignorable ones.
+INVISIBLE = "".join(map(chr, [0xE0041, 0xE007F, 0xFE0F, 0xE0100, 0xAD, 0x180E, 0x3164, 0x115F,
+                              0x1160, 0xFFA0, 0x2800, 0x34F, 0x17B4, 0x180B, 0x1BCA0, 0x1D173]))
+CONTROLS = "\x1b[2J\x1b[31mRED\x1b]0;pwned-title\x07\x07\u202eevil" + INVISIBLE
 
 
 def log(*parts):

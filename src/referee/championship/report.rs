@@ -88,7 +88,7 @@ pub fn page(
         .first()
         .and_then(|g| g.pointer("/frames/0/board/colours").cloned())
         .unwrap_or_else(|| json!([]));
-    let data = json!({
+    let mut data = json!({
         "title": title,
         "game": ch.table.game.name,
         "game_title": ch.table.game.title,
@@ -103,6 +103,9 @@ pub fn page(
         "crosstable": res.crosstable,
         "games": games,
     });
+    // A player's words (a fault's reason quotes them, its last words, a name) reach
+    // the page as the terminal shows them; the records keep them whole.
+    shown_on_page(&mut data);
     let text = serde_json::to_vec(&data).map_err(|e| {
         GameError::json(
             &ch.dir.join("index.html"),
@@ -118,6 +121,18 @@ pub fn page(
     Ok(TEMPLATE
         .replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1)
         .replacen(MARKER, &pack(&text)?, 1))
+}
+
+/// Every text in the page's data with its control and invisible characters written
+/// out (`\u{202e}`), lines kept: the page shows it with `textContent`, which keeps
+/// HTML out but not a right-to-left override or a character that draws nothing.
+fn shown_on_page(value: &mut Value) {
+    match value {
+        Value::String(text) => *text = crate::players::untrusted::shown_lines(text),
+        Value::Array(values) => values.iter_mut().for_each(shown_on_page),
+        Value::Object(fields) => fields.values_mut().for_each(shown_on_page),
+        _ => {}
+    }
 }
 
 /// The page's data, gzipped and in base64: every position of every game repeats most of

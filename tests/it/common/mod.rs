@@ -52,6 +52,34 @@ pub fn scratch(kind: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// Characters that are not seen, one of each kind, as tests/players/escape.py's text
+/// carries them: a tag and the cancel tag, variation selectors, the soft hyphen, the
+/// Mongolian vowel separator, the Hangul fillers, the braille blank, and other
+/// default-ignorable ones.
+pub const INVISIBLE: [char; 16] = [
+    '\u{e0041}',
+    '\u{e007f}',
+    '\u{fe0f}',
+    '\u{e0100}',
+    '\u{00ad}',
+    '\u{180e}',
+    '\u{3164}',
+    '\u{115f}',
+    '\u{1160}',
+    '\u{ffa0}',
+    '\u{2800}',
+    '\u{034f}',
+    '\u{17b4}',
+    '\u{180b}',
+    '\u{1bca0}',
+    '\u{1d173}',
+];
+
+/// How tabula writes an invisible character out: `\u{e0041}`.
+pub fn written_out(c: char) -> String {
+    format!("\\u{{{:x}}}", c as u32)
+}
+
 /// The lines of a championship folder's `games.jsonl`.
 pub fn lines(dir: &Path) -> Vec<String> {
     std::fs::read_to_string(dir.join("games.jsonl"))
