@@ -277,6 +277,12 @@ impl PlayerProcess {
         }
     }
 
+    /// Whether a fork server forked it (loaded before its game), rather than it was
+    /// started for its game.
+    pub fn is_forked(&self) -> bool {
+        matches!(self.process, Process::Forked { .. })
+    }
+
     /// The CPU time the player (all its processes) has used, where it can be measured.
     pub fn cpu_time(&self) -> Option<Duration> {
         self.group.as_ref().and_then(Group::cpu_time)

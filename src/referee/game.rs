@@ -390,8 +390,18 @@ pub fn play_game(
     }
     for k in 0..players.len() {
         let p = &mut players[k];
+        // tabula serve reads its first command once loaded: a player of tabula's
+        // started for its game that times out here was still loading.
+        let loads = !seats[k].spec.is_program() && !p.is_forked();
         let set_up = p
             .ask(&setup_line, SETUP_TIMEOUT)
+            .map_err(|fault| match fault {
+                Fault::Timeout(_) if loads => Fault::Start(format!(
+                    "did not finish loading in {} s",
+                    SETUP_TIMEOUT.as_secs()
+                )),
+                fault => fault,
+            })
             .and_then(|_| match &table.start {
                 Some(text) => p.ask(&format!("position {text}"), SETUP_TIMEOUT),
                 None => Ok(String::new()),
