@@ -94,19 +94,6 @@ fn pids_with(word: &str) -> Vec<i32> {
         .unwrap_or_default()
 }
 
-/// The command lines of the processes on this machine that contain `word`.
-fn processes_with(word: &str) -> Vec<String> {
-    std::fs::read_dir("/proc")
-        .map(|d| {
-            d.flatten()
-                .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-                .map(|c| text(&c).replace('\0', " "))
-                .filter(|c| c.contains(word))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// What must be the same whichever way the players were started.
 fn played(games: &[Value]) -> Vec<String> {
     games

@@ -4,7 +4,7 @@
 //! the entrant's sandbox, with a time limit of its own. Every check is made from
 //! outside: files on the host, the logs, the records, the processes left.
 
-use crate::common::{records, root, scratch, tabula_with, text};
+use crate::common::{processes_with, records, root, scratch, tabula_with, text, token};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -12,28 +12,6 @@ use std::time::{Duration, Instant};
 
 fn bwrap_present() {
     crate::common::tools_present(&["bwrap"]);
-}
-
-/// A fresh unique word, to find in files and command lines.
-fn token(what: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    format!("{what}{}x{nanos}", std::process::id())
-}
-
-/// The command lines of the processes on this machine that hold `word`.
-fn processes_with(word: &str) -> Vec<String> {
-    std::fs::read_dir("/proc")
-        .map(|d| {
-            d.flatten()
-                .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-                .map(|c| text(&c).replace('\0', " "))
-                .filter(|c| c.contains(word))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Every log file under `dir`, joined.

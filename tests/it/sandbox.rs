@@ -7,7 +7,9 @@
 //!
 //! These need bubblewrap (`bwrap`) and python3: `.ci/run` installs both.
 
-use crate::common::{INVISIBLE, records, root, tabula_with, text, written_out};
+use crate::common::{
+    INVISIBLE, processes_with, records, root, tabula_with, text, token, written_out,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
@@ -32,32 +34,6 @@ fn tools_present() {
             .is_ok_and(|o| o.status.success());
         assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
     }
-}
-
-/// A fresh unique word, to find in files and command lines.
-fn token(what: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!("{what}{}x{nanos}", std::process::id())
-}
-
-/// Every process on the machine whose command line contains `word`.
-fn processes_with(word: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
-            let cmdline = text(&cmdline).replace('\0', " ");
-            if cmdline.contains(word) {
-                found.push(format!(
-                    "{}: {cmdline}",
-                    entry.file_name().to_string_lossy()
-                ));
-            }
-        }
-    }
-    found
 }
 
 fn all_logs(dir: &Path) -> BTreeMap<String, String> {

@@ -80,6 +80,32 @@ pub fn written_out(c: char) -> String {
     format!("\\u{{{:x}}}", c as u32)
 }
 
+/// A fresh unique word, to find in files and command lines.
+pub fn token(what: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!("{what}{}x{nanos}", std::process::id())
+}
+
+/// Every process on the machine whose command line holds `word`, as `PID: COMMAND`.
+pub fn processes_with(word: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let cmdline = text(&cmdline).replace('\0', " ");
+            if cmdline.contains(word) {
+                found.push(format!(
+                    "{}: {cmdline}",
+                    entry.file_name().to_string_lossy()
+                ));
+            }
+        }
+    }
+    found
+}
+
 /// The lines of a championship folder's `games.jsonl`.
 pub fn lines(dir: &Path) -> Vec<String> {
     std::fs::read_to_string(dir.join("games.jsonl"))
