@@ -318,6 +318,10 @@ enum Job {
         child: Box<dyn FnOnce() + Send>,
         reply: Sender<std::io::Result<i32>>,
     },
+    OnThread {
+        work: Box<dyn FnOnce() + Send>,
+        reply: Sender<()>,
+    },
 }
 
 /// A Prolog machine running on its own thread. Cheap to share by reference; requests
@@ -399,6 +403,14 @@ impl Engine {
             Ok(Err(e)) => Err(EngineError::Unavailable(format!("cannot fork: {e}"))),
             Err(_) => Err(gone()),
         }
+    }
+
+    /// Runs `work` on the engine's own thread (to set that thread's scheduling, which
+    /// Linux keeps per thread), and waits for it.
+    pub fn on_its_thread(&self, work: Box<dyn FnOnce() + Send>) -> Result<(), EngineError> {
+        let (reply, answer) = mpsc::channel();
+        self.send(Job::OnThread { work, reply })?;
+        answer.recv().map_err(|_| gone())
     }
 
     /// Consults the rules file at `path`, exactly as it is on disk. On failure the
@@ -657,6 +669,10 @@ impl Worker {
                 let _ = reply.send(self.take_output());
             }
             Job::Fork { child, reply } => self.fork(child, reply),
+            Job::OnThread { work, reply } => {
+                work();
+                let _ = reply.send(());
+            }
         }
     }
 

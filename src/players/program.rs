@@ -262,6 +262,8 @@ impl ProgramSeat {
             sandbox: sandbox.map(|s| (s, view)),
             cores: Vec::new(),
             freeze_between_commands: true,
+            // Played here, not graded: it takes only what graded games leave.
+            priority: crate::players::sandbox::cgroup::Priority::Casual,
         })?);
         Ok(())
     }

@@ -10,7 +10,7 @@
 //! does — hang, lie, die, flood — the referee gets a [`Fault`] that says what happened,
 //! and never blocks past the deadline it gave.
 
-use crate::players::sandbox::cgroup::{Feature, Group, Hierarchies};
+use crate::players::sandbox::cgroup::{Feature, Group, Hierarchies, Priority};
 use crate::players::sandbox::{Limits, Sandbox, View};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -140,6 +140,9 @@ pub struct Launch {
     /// Whether it is frozen whenever it is not being asked something, so that it
     /// thinks only on its own time (false: `--ponder`).
     pub freeze_between_commands: bool,
+    /// Whose CPU comes first: a graded game's player, or play that grades nothing,
+    /// which gets only what graded games leave.
+    pub priority: Priority,
 }
 
 /// The process that forked a player and alone can wait for it: the player's fork server
@@ -602,7 +605,13 @@ pub(crate) fn spawn(
         return Err(Fault::Start("no program given".into()));
     }
     let limits = launch.limits;
-    let group = Hierarchies::detect().create(limits.memory_bytes, limits.processes, &launch.cores);
+    let group = Hierarchies::detect().create(
+        limits.memory_bytes,
+        limits.processes,
+        &launch.cores,
+        launch.priority,
+    );
+    let idle = launch.priority == Priority::Casual;
     let (argv, drop_to, seccomp, options) = match &launch.sandbox {
         Some((sandbox, view)) => {
             let prepared = sandbox
@@ -653,8 +662,9 @@ pub(crate) fn spawn(
     let set_affinity = !launch.cores.is_empty() && !pinned;
     let cores_empty = launch.cores.is_empty();
     // SAFETY: pre_exec runs in the forked child before exec and only makes system
-    // calls (write, setrlimit, setpgid, sched_setaffinity, setgroups, setgid,
-    // setuid) on values prepared before the fork: nothing allocates or locks.
+    // calls (write, setrlimit, setpgid, sched_setaffinity, sched_setscheduler,
+    // setgroups, setgid, setuid) on values prepared before the fork: nothing
+    // allocates or locks.
     unsafe {
         use std::os::unix::process::CommandExt;
         command.pre_exec(move || {
@@ -690,6 +700,11 @@ pub(crate) fn spawn(
             limit(libc::RLIMIT_CPU, limits.cpu_seconds);
             if set_affinity {
                 libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &cpu_set);
+            }
+            if idle {
+                // Inherited by all it starts; an unprivileged process cannot leave it.
+                let param = libc::sched_param { sched_priority: 0 };
+                libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
             }
             if let Some(uid) = drop_to {
                 if !caps_processes {

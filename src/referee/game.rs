@@ -231,6 +231,7 @@ fn launch(table: &Table, seat: &Seat, seed: u64, log: Option<PathBuf>) -> Result
         sandbox: table.sandbox.clone().map(|s| (s, view)),
         cores: table.cores.clone(),
         freeze_between_commands: !table.ponder,
+        priority: crate::players::sandbox::cgroup::Priority::Graded,
     })
 }
 

@@ -144,6 +144,8 @@ pub struct Session {
     pub user: Option<User>,
     /// A token to send back in a cookie (a new session).
     pub new_token: Option<String>,
+    /// A new visitor's form token, to send back in the visit cookie ([`VISIT_COOKIE`]).
+    pub new_visit: Option<String>,
 }
 
 impl Session {
@@ -152,12 +154,28 @@ impl Session {
     }
 }
 
-/// The session of the cookie's token, if it is alive; otherwise a new visitor's
-/// session when `may_open`, else a passing one that is not kept (its CSRF token
-/// matches no form, and no cookie is sent for it).
+/// The cookie that carries a visitor's form token. Visitors (people not signed in)
+/// are not kept in the database, which a flood of requests without cookies would
+/// fill: the token of their forms comes back with the form and in this cookie, and
+/// the two must agree (a "double submit": another site can neither read nor set it).
+pub const VISIT_COOKIE: &str = "tabula_visit";
+
+/// Whether `text` can be a token [`random_token`] made: 43 URL-safe characters.
+fn looks_like_token(text: &str) -> bool {
+    text.len() == 43
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The session of the cookie's token, if it is alive; otherwise a visitor's, whose
+/// form token is the visit cookie's (`visit`), or a new one when `may_open` (sent
+/// back in that cookie), or else a passing one (it matches no form). Only signing in
+/// writes a session in the database.
 pub fn session(
     conn: &Connection,
     token: Option<&str>,
+    visit: Option<&str>,
     may_open: bool,
 ) -> rusqlite::Result<Session> {
     let now = Timestamp::now().to_string();
@@ -180,19 +198,25 @@ pub fn session(
                 csrf,
                 user,
                 new_token: None,
+                new_visit: None,
             });
         }
     }
-    if may_open {
-        new_session(conn, None)
-    } else {
-        Ok(Session {
-            token_hash: String::new(),
-            csrf: random_token(),
-            user: None,
-            new_token: None,
-        })
-    }
+    let visitor = |csrf: String, new_visit: Option<String>| Session {
+        token_hash: String::new(),
+        csrf,
+        user: None,
+        new_token: None,
+        new_visit,
+    };
+    Ok(match visit.filter(|v| looks_like_token(v)) {
+        Some(kept) => visitor(kept.to_string(), None),
+        None if may_open => {
+            let csrf = random_token();
+            visitor(csrf.clone(), Some(csrf))
+        }
+        None => visitor(random_token(), None),
+    })
 }
 
 /// Opens a session (for a user, or a visitor), returning it with its token to set.
@@ -227,6 +251,7 @@ pub fn new_session(conn: &Connection, user: Option<User>) -> rusqlite::Result<Se
         csrf,
         user,
         new_token: Some(token),
+        new_visit: None,
     })
 }
 

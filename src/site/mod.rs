@@ -28,6 +28,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
+/// The site's log, in the course folder.
+pub const LOG_FILE: &str = "site.log";
+
+/// The size at which the log starts again, the full one kept as `site.log.1`.
+pub const LOG_BYTES: u64 = 16 << 20;
+
 /// Everything the site's parts share.
 pub struct Site {
     pub course: PathBuf,
@@ -73,7 +79,7 @@ impl Site {
         let log = OpenOptions::new()
             .create(true)
             .append(true)
-            .open(course.join("site.log"))
+            .open(course.join(LOG_FILE))
             .ok();
         Ok(Site {
             course,
@@ -186,7 +192,23 @@ impl Site {
             jiff::Timestamp::now().strftime("%Y-%m-%dT%H:%M:%SZ")
         );
         eprint!("{text}");
-        if let Some(f) = self.log.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+        let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+        // A log that has grown past its size starts again, the last one kept beside
+        // it: a flood of requests cannot fill the disk with their lines.
+        if log
+            .as_ref()
+            .and_then(|f| f.metadata().ok())
+            .is_some_and(|m| m.len() >= LOG_BYTES)
+        {
+            let path = self.course.join(LOG_FILE);
+            let _ = fs::rename(&path, self.course.join(format!("{LOG_FILE}.1")));
+            *log = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .ok();
+        }
+        if let Some(f) = log.as_mut() {
             let _ = f.write_all(text.as_bytes());
         }
     }

@@ -34,6 +34,8 @@ mod site_browser;
 #[cfg(feature = "site")]
 mod site_docs;
 #[cfg(feature = "site")]
+mod site_fairness;
+#[cfg(feature = "site")]
 mod site_liveness;
 #[cfg(feature = "web")]
 mod web;

@@ -16,11 +16,8 @@ use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::RwLock;
 
-/// The test that measures CPU shares runs alone among the sandbox's tests (it takes
-/// the lock to write); the others may run side by side (they take it to read).
-static CPU_MEASURED: RwLock<()> = RwLock::new(());
+use crate::common::CPU_MEASURED;
 
 fn scratch(name: &str) -> PathBuf {
     crate::common::scratch("sb", name)

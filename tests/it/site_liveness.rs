@@ -520,3 +520,130 @@ fn a_name_that_starts_with_a_hyphen_is_a_name() {
         .unwrap();
     assert_eq!(name, "-2+3");
 }
+
+/// Raises this test process's open-file limit to its hard limit, for the flood's
+/// sockets.
+fn raise_own_file_limit() {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit on this process, with a valid struct.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
+        limit.rlim_cur = limit.rlim_max;
+        libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+    }
+}
+
+/// `n` connections to `server` that each send the start of a request and never
+/// finish it ("slowloris").
+fn unfinished_requests(server: &Server, n: usize) -> Vec<std::net::TcpStream> {
+    use std::io::Write;
+    let address = server
+        .base
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut held = Vec::new();
+    for _ in 0..n {
+        let Ok(mut s) = std::net::TcpStream::connect(&address) else {
+            continue;
+        };
+        let _ = s.write_all(b"GET / HTTP/1.1\r\nHost: tabula\r\nX-Slow: ");
+        held.push(s);
+    }
+    held
+}
+
+/// How many of `held` the site has closed (a read finds the end, or an error).
+fn closed(held: &[std::net::TcpStream]) -> usize {
+    use std::io::Read;
+    held.iter()
+        .filter(|s| {
+            let mut s: &std::net::TcpStream = s;
+            let _ = s.set_read_timeout(Some(Duration::from_millis(5)));
+            let mut byte = [0u8; 1];
+            match s.read(&mut byte) {
+                Ok(0) => true,
+                Ok(_) => false,
+                Err(e) => !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ),
+            }
+        })
+        .count()
+}
+
+fn session_rows(course: &Path) -> i64 {
+    db(course)
+        .query_row("SELECT count(*) FROM sessions", [], |r| r.get(0))
+        .unwrap_or(-1)
+}
+
+#[test]
+fn slow_clients_beyond_the_file_limit_keep_nobody_out() {
+    // Issue 53: 1 100 unfinished requests with the open-file limit at systemd's 1 024
+    // made a visitor's page and a sign-in time out, and an unfinished request was
+    // still open after 300 s. Here they come from the visitor's own address (a class
+    // behind one NAT), the hardest case for a cap per address.
+    raise_own_file_limit();
+    let course = course("slowloris", "breakthrough", |t| {
+        t.replace("first_day = ", "# first_day = ")
+    });
+    let codes = import(&course, "ana,Ana\n", false);
+    let server = Server::start_with_files(&course, Some(1024));
+    let flood = unfinished_requests(&server, 1100);
+    assert!(flood.len() >= 1000, "the flood connected: {}", flood.len());
+    // A visitor's page and a sign-in answer in time.
+    let visitor = quick_client(Duration::from_secs(8));
+    let r = visitor
+        .get(server.url("/"))
+        .send()
+        .expect("the home page answers");
+    assert_eq!(r.status(), StatusCode::OK);
+    let c = quick_client(Duration::from_secs(8));
+    let page = c
+        .get(server.url("/signin"))
+        .send()
+        .expect("the sign-in page answers")
+        .text()
+        .unwrap_or_default();
+    let r = c
+        .post(server.url("/signin"))
+        .form(&[
+            ("csrf", csrf(&page).as_str()),
+            ("login", "ana"),
+            ("secret", codes["ana"].as_str()),
+        ])
+        .send()
+        .expect("the sign-in answers");
+    assert_eq!(
+        r.status(),
+        StatusCode::OK,
+        "{}",
+        r.text().unwrap_or_default()
+    );
+    // No unfinished request is kept past the head's deadline (10 s).
+    std::thread::sleep(Duration::from_secs(12));
+    let total = flood.len();
+    assert_eq!(closed(&flood), total, "every unfinished request was closed");
+    drop(flood);
+    // A head of 200 KB is refused, not read.
+    let big = "x".repeat(200 << 10);
+    let r = visitor.get(server.url("/")).header("X-Big", big).send();
+    assert!(
+        r.as_ref().map_or(true, |r| r.status()
+            == StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE),
+        "{:?}",
+        r.map(|r| r.status())
+    );
+    // Visitors without a cookie write nothing in the database.
+    let before = session_rows(&course);
+    for _ in 0..300 {
+        let r = reqwest::blocking::get(server.url("/")).expect("the home page answers");
+        assert_eq!(r.status(), StatusCode::OK);
+    }
+    assert_eq!(session_rows(&course), before, "no session row per visitor");
+}

@@ -45,6 +45,8 @@ and go on playing legal moves, so that only containment keeps them from gaining:
     chatter  from then on, a thread writes answers nobody asked for, for ever
     meter    an honest player that spins for --busy-ms of wall time at each genmove
              and logs the share of that time it had the CPU ("cpu-share 0.98")
+    burn     an honest player whose every move needs --busy-ms of CPU time: it
+             spins until it has used that much, then answers a legal move
 
 Every other command is answered as random_bot answers it.
 """
@@ -76,7 +78,7 @@ import random_bot  # noqa: E402  (examples/random_bot.py)
 
 MODES = ["sleep", "garbage", "refuse", "illegal", "exit", "crash", "hog", "flood", "slow",
          "snoop", "scribble", "connect", "fork", "daemon", "thread", "spawnhog", "endless",
-         "chatter", "meter"]
+         "chatter", "meter", "burn"]
 ONCE = {"snoop", "scribble", "connect", "fork", "daemon", "thread", "spawnhog", "chatter"}
 
 
@@ -105,8 +107,8 @@ class Hostile(random_bot.Player):
 
     def genmove(self, ms):
         self.genmoves += 1
-        if self.mode == "meter":
-            return self.mode_meter(ms)
+        if self.mode in ("meter", "burn"):
+            return getattr(self, "mode_" + self.mode)(ms)
         if self.genmoves <= self.after or (self.mode in ONCE | {"flood"} and self.genmoves > self.after + 1):
             return self.legal(ms)
         return getattr(self, "mode_" + self.mode)(ms)
@@ -252,6 +254,12 @@ class Hostile(random_bot.Player):
                 sys.stdout.write("= nobody asked\n\n")
                 sys.stdout.flush()
         threading.Thread(target=chatter, daemon=True).start()
+        return self.legal(ms)
+
+    def mode_burn(self, ms):
+        cpu = time.process_time()
+        while time.process_time() - cpu < self.busy_ms / 1000:
+            pass
         return self.legal(ms)
 
     def mode_meter(self, ms):

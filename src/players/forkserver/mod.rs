@@ -435,7 +435,7 @@ impl Template {
             cap => cap.saturating_sub(held_bytes).max(1 << 20),
         };
         let group = Hierarchies::detect()
-            .create(memory, limits.processes, &game.cores)
+            .create(memory, limits.processes, &game.cores, game.priority)
             .ok_or(ForkError::NoGroup)?;
         let host_pid = who_is_there(&handshake)?;
         if !group.adopt(host_pid) {
@@ -579,6 +579,7 @@ mod tests {
             sandbox: None,
             cores: Vec::new(),
             freeze_between_commands: false,
+            priority: Default::default(),
         }
     }
 

@@ -42,16 +42,18 @@ pub enum Feature {
     Processes,
     Cores,
     CpuTime,
+    CpuShare,
 }
 
 impl Feature {
-    pub const ALL: [Feature; 6] = [
+    pub const ALL: [Feature; 7] = [
         Feature::Freeze,
         Feature::Kill,
         Feature::Memory,
         Feature::Processes,
         Feature::Cores,
         Feature::CpuTime,
+        Feature::CpuShare,
     ];
 
     pub fn describe(self) -> &'static str {
@@ -62,8 +64,24 @@ impl Feature {
             Feature::Processes => "a cap on a player's processes",
             Feature::Cores => "pinning a game to its cores",
             Feature::CpuTime => "measuring a player's CPU time",
+            Feature::CpuShare => {
+                "keeping play that grades nothing (the site's /play) from slowing graded games"
+            }
         }
     }
+}
+
+/// Whose CPU comes first when the machine is busy. A graded game's player (a match, a
+/// championship, a qualification) is in a group of the default weight, as the
+/// referee and the site are; play that grades nothing (the site's `/play`, `tabula
+/// web`, the window and the terminal) is in an *idle* group (`cpu.idle`, or the
+/// least weight where the kernel has no `cpu.idle`), which runs only on what the
+/// others leave: however much of it there is, it cannot slow a graded game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Priority {
+    #[default]
+    Graded,
+    Casual,
 }
 
 impl Hierarchies {
@@ -134,7 +152,7 @@ impl Hierarchies {
                     }
                 }
                 "cgroup" => {
-                    for controller in ["memory", "pids", "cpuset", "freezer", "cpuacct"] {
+                    for controller in ["memory", "pids", "cpuset", "freezer", "cpuacct", "cpu"] {
                         if !super_options.split(',').any(|o| o == controller) {
                             continue;
                         }
@@ -176,6 +194,7 @@ impl Hierarchies {
             Feature::Processes => self.v2_has("pids") || self.v1_dir("pids").is_some(),
             Feature::Cores => self.v2_has("cpuset") || self.v1_dir("cpuset").is_some(),
             Feature::CpuTime => self.v2.is_some() || self.v1_dir("cpuacct").is_some(),
+            Feature::CpuShare => self.v2_has("cpu") || self.v1_dir("cpu").is_some(),
         }
     }
 
@@ -197,9 +216,15 @@ impl Hierarchies {
     }
 
     /// Makes a group for one player: `memory` bytes (0: no cap), at most `processes`
-    /// processes (0: no cap), on `cores` (empty: any). Parts that cannot be made are
-    /// left out; `None` when nothing could be made.
-    pub fn create(&self, memory: u64, processes: u64, cores: &[usize]) -> Option<Group> {
+    /// processes (0: no cap), on `cores` (empty: any), its CPU claim by `priority`.
+    /// Parts that cannot be made are left out; `None` when nothing could be made.
+    pub fn create(
+        &self,
+        memory: u64,
+        processes: u64,
+        cores: &[usize],
+        priority: Priority,
+    ) -> Option<Group> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let name = format!(
             "tabula-{}-{}",
@@ -220,6 +245,9 @@ impl Hierarchies {
                 if self.v2_has("cpuset") && !cores.is_empty() {
                     group.cores = write(&dir.join("cpuset.cpus"), &core_list(cores));
                 }
+                if self.v2_has("cpu") {
+                    group.cpu_share = set_priority(&dir, priority, "cpu.weight", "1");
+                }
                 group.v2 = Some(dir);
             }
         }
@@ -230,13 +258,16 @@ impl Hierarchies {
                 "cpuset" => !cores.is_empty() && !group.cores,
                 "freezer" => group.v2.is_none(),
                 "cpuacct" => group.v2.is_none(),
+                "cpu" => !group.cpu_share,
                 _ => false,
             };
             if !wanted {
                 continue;
             }
             let dir = parent.join(&name);
-            if fs::create_dir(&dir).is_err() {
+            // Controllers mounted together (cpu,cpuacct) share one folder.
+            let shared = group.v1.iter().any(|(_, d)| *d == dir);
+            if fs::create_dir(&dir).is_err() && !shared {
                 continue;
             }
             let ok = match controller.as_str() {
@@ -254,6 +285,10 @@ impl Hierarchies {
                     group.pids = write(&dir.join("pids.max"), &processes.to_string());
                     group.pids
                 }
+                "cpu" => {
+                    group.cpu_share = set_priority(&dir, priority, "cpu.shares", "2");
+                    group.cpu_share
+                }
                 "cpuset" => {
                     // A v1 cpuset starts empty: it needs its memory nodes too.
                     let mems = fs::read_to_string(parent.join("cpuset.mems")).unwrap_or_default();
@@ -265,11 +300,58 @@ impl Hierarchies {
             };
             if ok {
                 group.v1.push((controller.clone(), dir));
-            } else {
+            } else if !shared {
                 let _ = fs::remove_dir(&dir);
             }
         }
         (group.v2.is_some() || !group.v1.is_empty()).then_some(group)
+    }
+}
+
+/// Gives the group at `dir` its CPU claim: a graded player's the default weight; play
+/// that grades nothing `cpu.idle` (it runs on what the others leave), or, where the
+/// kernel has none, the least weight (`least`, in `weight_file`).
+fn set_priority(dir: &Path, priority: Priority, weight_file: &str, least: &str) -> bool {
+    match priority {
+        Priority::Graded => dir.join(weight_file).exists(),
+        Priority::Casual => {
+            write(&dir.join("cpu.idle"), "1") || write(&dir.join(weight_file), least)
+        }
+    }
+}
+
+/// The group that this process's own threads of play that grades nothing join (the
+/// engines of the browser's games, [`Group::join_this_thread`]): made once, idle.
+pub fn casual_threads() -> Option<&'static Group> {
+    static GROUP: OnceLock<Option<Group>> = OnceLock::new();
+    GROUP
+        .get_or_init(|| {
+            let h = Hierarchies::detect();
+            let parent = h.v1_dir("cpu")?;
+            let dir = parent.join(format!("tabula-{}-casual", std::process::id()));
+            if fs::create_dir(&dir).is_err() && !dir.is_dir() {
+                return None;
+            }
+            let mut group = Group::default();
+            group.cpu_share = set_priority(&dir, Priority::Casual, "cpu.shares", "2");
+            group.v1.push(("cpu".into(), dir));
+            group.cpu_share.then_some(group)
+        })
+        .as_ref()
+}
+
+/// Makes the calling thread one of play that grades nothing: the idle scheduling
+/// policy (`SCHED_IDLE`, which an unprivileged thread cannot leave), and the idle
+/// group of [`casual_threads`] where groups take single threads. For the engines of
+/// the browser's games (the site's `/play`), which run inside the site's process.
+pub fn make_this_thread_casual() {
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: sched_setscheduler on the calling thread (0), with a valid parameter.
+    unsafe {
+        libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
+    }
+    if let Some(group) = casual_threads() {
+        group.join_this_thread();
     }
 }
 
@@ -302,7 +384,7 @@ fn writable(dir: &Path) -> bool {
 /// the controllers its children will have.
 fn enable_v2_controllers(dir: &Path) -> Vec<String> {
     let available = fs::read_to_string(dir.join("cgroup.controllers")).unwrap_or_default();
-    for controller in ["memory", "pids", "cpuset"] {
+    for controller in ["memory", "pids", "cpuset", "cpu"] {
         if available.split_whitespace().any(|c| c == controller) {
             let _ = write(
                 &dir.join("cgroup.subtree_control"),
@@ -343,9 +425,19 @@ pub struct Group {
     memory_v1: bool,
     pids: bool,
     cores: bool,
+    /// Whether its CPU claim is set (weight or idle, [`Priority`]).
+    cpu_share: bool,
 }
 
 impl Group {
+    /// Moves the calling thread (not its process) into this group's CPU hierarchy:
+    /// v1 groups take single threads (`tasks`, where `0` means the writer). False
+    /// where that cannot be done (cgroup v2 takes whole processes here).
+    pub fn join_this_thread(&self) -> bool {
+        self.v1_dir("cpu")
+            .is_some_and(|dir| write(&dir.join("tasks"), "0"))
+    }
+
     fn v1_dir(&self, controller: &str) -> Option<&Path> {
         self.v1
             .iter()

@@ -15,6 +15,7 @@
 //! one slow or stuck page cannot hold the others up.
 
 mod account;
+mod listen;
 mod play;
 mod results;
 mod students;
@@ -33,10 +34,9 @@ use axum::routing::{get, post};
 use jiff::Timestamp;
 use minijinja::{Value, context};
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tower_http::timeout::TimeoutLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 type SiteState = State<Arc<Site>>;
 type Session_ = axum::Extension<Session>;
@@ -47,6 +47,9 @@ pub const PAGE_TIMEOUT: Duration = Duration::from_secs(20);
 pub const UPLOAD_TIMEOUT: Duration = Duration::from_secs(120);
 /// How long a stop (SIGTERM, Ctrl-C) waits for the requests under way.
 pub const STOP_GRACE: Duration = Duration::from_secs(3);
+/// How long a request's body (a form, a move) may take to arrive; an upload has
+/// [`UPLOAD_TIMEOUT`].
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A value for a page, through its serde form.
 fn ser<T: serde::Serialize>(x: T) -> Value {
@@ -132,6 +135,7 @@ pub fn router(site: Arc<Site>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(64 << 10))
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             PAGE_TIMEOUT,
@@ -141,6 +145,7 @@ pub fn router(site: Arc<Site>) -> Router {
             "/me/upload",
             post(students::upload).layer(DefaultBodyLimit::max(upload_limit)),
         )
+        .layer(RequestBodyTimeoutLayer::new(UPLOAD_TIMEOUT))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
             UPLOAD_TIMEOUT,
@@ -160,7 +165,8 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/play/api/games/{id}/undo", post(play::undo))
         .route("/play/api/games/{id}/hint", post(play::hint))
         .route("/play/api/games/{id}/record", get(play::record))
-        .layer(DefaultBodyLimit::max(16 << 10));
+        .layer(DefaultBodyLimit::max(16 << 10))
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT));
     pages
         .merge(uploads)
         .merge(live)
@@ -206,6 +212,7 @@ async fn blocking(
 async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> Response {
     let started = Instant::now();
     let token = cookie(req.headers(), auth::COOKIE);
+    let visit = cookie(req.headers(), auth::VISIT_COOKIE);
     // Only a page that is read opens a new session: a form sent without the
     // cookie (a cross-site POST, which the browser sends without it) must not
     // replace the one the browser holds.
@@ -214,7 +221,7 @@ async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> 
     let session = tokio::task::spawn_blocking(move || {
         site2
             .db
-            .with(|conn| auth::session(conn, token.as_deref(), may_open))
+            .with(|conn| auth::session(conn, token.as_deref(), visit.as_deref(), may_open))
     })
     .await
     .map_err(|e| e.to_string())
@@ -237,6 +244,7 @@ async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> 
         .as_ref()
         .map_or_else(|| "-".to_string(), |u| u.login.clone());
     let new_token = session.new_token.clone();
+    let new_visit = session.new_visit.clone();
     let signed_in = session.user.is_some();
     req.extensions_mut().insert(session);
     let mut response = next.run(req).await;
@@ -246,6 +254,11 @@ async fn session_layer(State(site): SiteState, mut req: Request, next: Next) -> 
         && let Ok(v) = HeaderValue::from_str(&session_cookie(&site, &token, signed_in))
     {
         headers.insert(header::SET_COOKIE, v);
+    }
+    if let Some(visit) = new_visit
+        && let Ok(v) = HeaderValue::from_str(&visit_cookie(&site, &visit))
+    {
+        headers.append(header::SET_COOKIE, v);
     }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -276,6 +289,20 @@ fn session_cookie(site: &Site, token: &str, signed_in: bool) -> String {
     format!(
         "{}={token}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{}",
         auth::COOKIE,
+        if site.config.site.secure_cookies {
+            "; Secure"
+        } else {
+            ""
+        }
+    )
+}
+
+/// A visitor's cookie, holding the token of its forms ([`auth::VISIT_COOKIE`]).
+fn visit_cookie(site: &Site, token: &str) -> String {
+    format!(
+        "{}={token}; Path=/; Max-Age={}; HttpOnly; SameSite=Lax{}",
+        auth::VISIT_COOKIE,
+        auth::VISITOR_HOURS * 3600,
         if site.config.site.secure_cookies {
             "; Secure"
         } else {
@@ -508,20 +535,15 @@ pub fn serve(mut site: Site, listen: &str) -> Result<(), SiteError> {
             site.course.display()
         ));
         println!("listening on http://{addr}/");
-        let app = router(site.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-        let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-            shutdown().await;
-            let _ = stop_tx.send(true);
-        });
-        let grace = async move {
-            let _ = stop_rx.wait_for(|stop| *stop).await;
-            tokio::time::sleep(STOP_GRACE).await;
-        };
-        tokio::select! {
-            r = server => r.map_err(|e| SiteError::server("the web server stopped", e))?,
-            () = grace => site.log("stopping with requests still under way"),
-        }
+        let caps = listen::Caps::for_this_process(site.config.site.behind_proxy);
+        site.log(&format!(
+            "at most {} connections at once{}",
+            caps.total,
+            caps.per_address
+                .map(|n| format!(", {n} from one address"))
+                .unwrap_or_default()
+        ));
+        listen::serve(listener, router(site.clone()), caps, shutdown(), STOP_GRACE).await;
         Ok::<(), SiteError>(())
     });
     site.runner_stop();

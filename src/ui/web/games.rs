@@ -453,10 +453,14 @@ struct GameThread {
 
 impl GameThread {
     fn run(mut self, options: Vec<Term>, seats: Vec<PlayerSpec>, inbox: Receiver<Command>) {
+        // A game here grades nothing: it runs on what graded games (a championship
+        // beside the site) leave, this thread and its engine's alike.
+        crate::players::sandbox::cgroup::make_this_thread_casual();
         let mut rules = match Rules::load(self.game, self.rules_file.as_deref()) {
             Ok(rules) => rules,
             Err(e) => return self.fail_to_start(format!("the rules do not load: {e}")),
         };
+        play_casually(&rules);
         for seat in &seats {
             if let Err(e) = seat.prepare_in(&rules) {
                 return self.fail_to_start(format!("a player could not get ready: {e}"));
@@ -747,6 +751,7 @@ impl GameThread {
         match reload {
             Reload::Loaded(new_rules) => match session.replayed(&new_rules) {
                 Ok(replayed) => {
+                    play_casually(&new_rules);
                     *rules = *new_rules;
                     *session = replayed;
                     self.rules_error = None;
@@ -956,4 +961,12 @@ fn with_hint(why: String, hint: &str) -> String {
     } else {
         format!("{why} ({})", hint.trim())
     }
+}
+
+/// Makes the engine of a game here run on what graded games leave, as its game's
+/// thread does.
+fn play_casually(rules: &Rules) {
+    let _ = rules.engine().on_its_thread(Box::new(
+        crate::players::sandbox::cgroup::make_this_thread_casual,
+    ));
 }

@@ -13,6 +13,10 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// The tests that measure CPU shares run alone among the sandbox's tests (they take
+/// the lock to write); the others may run side by side (they take it to read).
+pub static CPU_MEASURED: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// The source tree, where tabula runs (the examples and players are named from it).
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -21,16 +21,38 @@ pub struct Server {
 
 impl Server {
     pub fn start(course: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        Server::start_with_files(course, None)
+    }
+
+    /// The site, its open-file limit (soft and hard) set to `files` when given, as
+    /// systemd's default unit leaves it at 1 024.
+    pub fn start_with_files(course: &Path, files: Option<u64>) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command
             .args(["site", "serve"])
             .arg(course)
             .args(["--listen", "127.0.0.1:0"])
             .current_dir(root())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tabula site serve starts");
+            .stderr(Stdio::null());
+        if let Some(files) = files {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: setrlimit between fork and exec, on a value made before.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit {
+                        rlim_cur: files as libc::rlim_t,
+                        rlim_max: files as libc::rlim_t,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command.spawn().expect("tabula site serve starts");
         let out = child.stdout.take().expect("its stdout");
         let mut line = String::new();
         BufReader::new(out).read_line(&mut line).expect("a line");
