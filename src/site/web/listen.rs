@@ -95,7 +95,7 @@ fn raise_open_file_limit() -> u64 {
             }
         }
     }
-    limit.rlim_cur as u64
+    limit.rlim_cur
 }
 
 /// One connection, as the caps see it.
