@@ -35,5 +35,7 @@ mod site_browser;
 mod site_docs;
 #[cfg(feature = "site")]
 mod site_liveness;
+#[cfg(feature = "site")]
+mod site_play;
 #[cfg(feature = "web")]
 mod web;
