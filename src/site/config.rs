@@ -585,6 +585,29 @@ impl Config {
             .strftime("%Y-%m-%d %H:%M %Z")
             .to_string()
     }
+
+    /// A time for a table's cell, short enough for a phone's width: `Dec 7, 14:12`
+    /// this year, `2025-12-07` another (in the course's zone, which the page says
+    /// where the full time is shown).
+    pub fn local_short(&self, at: Timestamp) -> String {
+        let tz = self.time_zone().unwrap_or(TimeZone::UTC);
+        let then = at.to_zoned_datetime(tz.clone());
+        let now = Timestamp::now().to_zoned_datetime(tz);
+        if then.year() == now.year() {
+            then.strftime("%b %-d, %H:%M").to_string()
+        } else {
+            then.strftime("%Y-%m-%d").to_string()
+        }
+    }
+
+    /// The abbreviation of the course's time zone now (`UTC`, `-03`).
+    pub fn zone_now(&self) -> String {
+        let tz = self.time_zone().unwrap_or(TimeZone::UTC);
+        Timestamp::now()
+            .to_zoned_datetime(tz)
+            .strftime("%Z")
+            .to_string()
+    }
 }
 
 /// The games tabula knows, for messages.
