@@ -7,6 +7,7 @@ use crate::common::site::*;
 use reqwest::StatusCode;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// A course of Breakthrough on a 5×5 board whose play page has `max_games` places,
@@ -16,10 +17,23 @@ fn play_course(
     max_games: usize,
     per_person: usize,
     logins: &[&str],
-) -> (Server, Vec<Player>) {
+) -> (Server, Vec<Player>, PathBuf) {
+    course_of_size(name, 5, max_games, per_person, logins)
+}
+
+fn course_of_size(
+    name: &str,
+    size: u32,
+    max_games: usize,
+    per_person: usize,
+    logins: &[&str],
+) -> (Server, Vec<Player>, PathBuf) {
     let course = course(name, "breakthrough", |t| {
         t.replace("first_day = ", "# first_day = ")
-            .replace("# rows = 8\n# cols = 8\n", "rows = 5\ncols = 5\n")
+            .replace(
+                "# rows = 8\n# cols = 8\n",
+                &format!("rows = {size}\ncols = {size}\n"),
+            )
             .replace("max_games = 16", &format!("max_games = {max_games}"))
             .replace(
                 "max_games_per_person = 2",
@@ -41,7 +55,7 @@ fn play_course(
             }
         })
         .collect();
-    (server, players)
+    (server, players, course)
 }
 
 /// A signed-in person and the token the play page sends.
@@ -106,7 +120,7 @@ fn listed_game(list: &[Value], id: u64) -> Value {
 
 #[test]
 fn a_student_who_finished_two_games_starts_a_third_and_ends_one() {
-    let (_server, players) = play_course("lockout", 16, 2, &["ana"]);
+    let (_server, players, _) = play_course("lockout", 16, 2, &["ana"]);
     let ana = &players[0];
     // Two games the computers play to their end.
     let first = ana.start(&["random", "random"]).expect("a first game");
@@ -171,7 +185,7 @@ fn a_student_who_finished_two_games_starts_a_third_and_ends_one() {
 
 #[test]
 fn a_game_lost_to_the_end_is_opened_again_by_taking_a_move_back() {
-    let (_server, players) = play_course("reopen", 16, 1, &["ana"]);
+    let (_server, players, _) = play_course("reopen", 16, 1, &["ana"]);
     let ana = &players[0];
     let id = ana.start(&["human", "random"]).expect("a game");
     // The person plays the first move the page offers, to the end.
@@ -220,7 +234,7 @@ fn a_game_lost_to_the_end_is_opened_again_by_taking_a_move_back() {
 #[test]
 fn when_every_place_is_taken_a_newcomer_gets_one_from_whoever_holds_more_than_their_share() {
     let logins = ["ana", "bia", "cid", "dan", "eva"];
-    let (_server, players) = play_course("fair", 4, 2, &logins);
+    let (_server, players, _) = play_course("fair", 4, 2, &logins);
     let [ana, bia, cid, dan, eva] = &players[..] else {
         unreachable!()
     };
@@ -281,4 +295,116 @@ fn when_every_place_is_taken_a_newcomer_gets_one_from_whoever_holds_more_than_th
     assert_eq!(status, StatusCode::OK);
     eva.start(&["human", "random"])
         .expect("eva gets the place ana gave");
+}
+
+/// A game's record downloaded from the play page opens in `tabula play` with the
+/// players it was played by when tabula has them (a person, a built-in level); a
+/// student's version, which plays only on the site, is replaced by the strongest
+/// level, and `tabula play` says so.
+#[test]
+fn a_record_from_the_play_page_opens_with_its_players_or_says_who_stands_in() {
+    let (_server, players, course) = play_course("record", 16, 2, &["ana"]);
+    qualified_versions(&course, &["ana"]);
+    let ana = &players[0];
+    let dir = crate::common::scratch("site", "play-records");
+    for (seats, opponent) in [
+        (["human", "random"], "random"),
+        (["human", "version:1"], "your version 1"),
+    ] {
+        let id = ana.start(&seats).expect("a game");
+        let (status, record) = ana.get(&format!("/games/{id}/record"));
+        assert_eq!(status, StatusCode::OK, "{record}");
+        assert_eq!(record["players"][1], opponent, "{record}");
+        let file = dir.join(format!("game-{id}.json"));
+        std::fs::write(&file, record.to_string()).unwrap();
+        let o = crate::common::tabula(&["play", "--record", file.to_str().unwrap()]);
+        let out = crate::common::text(&o.stdout);
+        if opponent == "random" {
+            assert!(out.contains("A human vs B random"), "the level kept: {out}");
+            assert!(!out.contains("instead"), "{out}");
+        } else {
+            assert!(
+                out.contains(
+                    "Black was played by your version 1 in the record, which does not play here: ai plays it instead (--p2 chooses another player)."
+                ),
+                "said in words: {out}"
+            );
+            assert!(out.contains("A human vs B ai"), "{out}");
+        }
+    }
+}
+
+/// The site's resident memory, in MiB.
+fn rss_mib(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .unwrap_or(0.0)
+        / 1024.0
+}
+
+/// The site's memory with games on the play page (8×8 Breakthrough, a second a
+/// move), 2 a person: at rest; with `GAMES` games waiting for a person's move (an
+/// engine each, not thinking); at its highest while as many games of `ai` against
+/// `ai` play for 40 seconds (an engine each, searching); and once they are ended.
+/// A benchmark for docs/benchmarks.md, not a timed test: `GAMES=16 cargo test
+/// --test it site_play::memory -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn memory_of_games_on_the_play_page() {
+    let games: usize = std::env::var("GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(16);
+    let logins: Vec<String> = (0..games.div_ceil(2)).map(|k| format!("p{k}")).collect();
+    let logins: Vec<&str> = logins.iter().map(String::as_str).collect();
+    let (server, players, _) = course_of_size("memory", 8, 16, 2, &logins);
+    let pid = server.pid();
+    let end_all = |ids: &[(usize, u64)]| {
+        for (p, id) in ids {
+            players[*p].post(&format!("/games/{id}/end"), json!(null));
+        }
+        std::thread::sleep(Duration::from_secs(3));
+    };
+    let start_all = |seats: &[&str]| -> Vec<(usize, u64)> {
+        (0..games)
+            .map(|k| (k / 2, players[k / 2].start(seats).expect("a place")))
+            .collect()
+    };
+    // At rest: after one game ended (what the sign-ins left is handed back then).
+    let first = players[0].start(&["human", "ai"]).expect("a place");
+    end_all(&[(0, first)]);
+    let rest = rss_mib(pid);
+    let waiting = start_all(&["human", "ai"]);
+    std::thread::sleep(Duration::from_secs(5));
+    let with_waiting = rss_mib(pid);
+    end_all(&waiting);
+    let ids = start_all(&["ai", "ai"]);
+    let start = std::time::Instant::now();
+    let mut highest = rest;
+    while start.elapsed() < Duration::from_secs(40) {
+        highest = highest.max(rss_mib(pid));
+        // Each page keeps looking, as the tester's tabs did.
+        for (p, id) in &ids {
+            players[*p].game(*id);
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let playing = ids
+        .iter()
+        .filter(|(p, id)| players[*p].game(*id)["finished"].is_null())
+        .count();
+    end_all(&ids);
+    let after = rss_mib(pid);
+    eprintln!(
+        "play memory, {games} games (8×8): {rest:.0} MiB at rest; {with_waiting:.0} MiB with {games} waiting \
+         for a person ({:.1} MiB a game); {highest:.0} MiB at the highest with {games} of ai against ai \
+         ({:.1} MiB a game; {playing} still playing after 40 s); {after:.0} MiB once ended",
+        (with_waiting - rest) / games as f64,
+        (highest - rest) / games as f64
+    );
 }

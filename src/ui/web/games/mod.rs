@@ -491,7 +491,7 @@ impl Table {
             })
             .map(|(id, h)| (*id, h.snapshot.borrow().clone()))
             .collect();
-        open.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        open.sort_unstable_by_key(|(id, _)| std::cmp::Reverse(*id));
         let mut lines: Vec<serde_json::Value> = open
             .iter()
             .map(|(id, text)| game_line(*id, text, true))
