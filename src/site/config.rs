@@ -353,8 +353,10 @@ listen = "127.0.0.1:8080"
 enabled = true
 # Also against each classmate's latest qualified version (their code stays hidden).
 classmates = false
-# Games open at once on the site, and for one person; a game nobody looks at for
-# idle_minutes ends. Each game holds a Prolog machine (about 13 MiB).
+# Games open at once on the site, and for one person, shared fairly when the site
+# is full (docs/site.md); a finished game holds no place, and a game nobody looks at
+# for idle_minutes ends. An open game holds a Prolog machine (25 to 50 MiB) and,
+# against a student's version, its process (up to `memory`).
 max_games = 16
 max_games_per_person = 2
 idle_minutes = 20

@@ -36,6 +36,10 @@ mod site_docs;
 #[cfg(feature = "site")]
 mod site_liveness;
 #[cfg(feature = "site")]
+mod site_phone;
+#[cfg(feature = "site")]
 mod site_play;
+#[cfg(feature = "site")]
+mod site_views;
 #[cfg(feature = "web")]
 mod web;
