@@ -187,7 +187,7 @@ async fn every_page_reads_at_a_phones_width_and_a_desktops() {
             let snap: Value =
                 serde_json::from_str(&get(&c, s, &format!("/play/api/games/{finished}")).1)
                     .unwrap_or_default();
-            !snap["finished"].is_null()
+            !snap["over"].is_null()
         });
     })
     .await

@@ -128,7 +128,7 @@ fn a_student_who_finished_two_games_starts_a_third_and_ends_one() {
     wait_until("both games over", Duration::from_secs(120), || {
         [first, second]
             .iter()
-            .all(|&id| !ana.game(id)["finished"].is_null())
+            .all(|&id| !ana.game(id)["over"].is_null())
     });
     for id in [first, second] {
         let s = ana.game(id);

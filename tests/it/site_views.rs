@@ -240,21 +240,37 @@ fn one_students_uploads_sent_at_once_are_numbered_in_the_order_they_came() {
     // A large archive, then, while it is being stored, a small file.
     let large = std::thread::spawn({
         let (ana, base) = (ana.clone(), server.base.clone());
-        move || upload(&ana, base.as_str(), "big.tar.gz", large_archive(120 << 20))
+        move || upload(&ana, base.as_str(), "big.tar.gz", large_archive(250 << 20))
     });
-    wait_until(
-        "the archive's version taken",
-        Duration::from_secs(60),
-        || {
-            db.query_row("SELECT COUNT(*) FROM submissions", [], |r| {
-                r.get::<_, i64>(0)
-            })
-            .unwrap()
-                >= 1
-        },
-    );
-    let (status, page) = upload(&ana, &server, "small.py", seeded_random_bot(2));
-    assert_eq!(status, StatusCode::OK, "{page}");
+    // The small file's form is ready, to be sent the moment the archive has its
+    // number (while it is being unpacked).
+    let token = csrf(&get(&ana, &server, "/me").1);
+    let small = reqwest::blocking::multipart::Form::new()
+        .text("csrf", token)
+        .part(
+            "file",
+            reqwest::blocking::multipart::Part::bytes(seeded_random_bot(2)).file_name("small.py"),
+        );
+    let waiting = Instant::now();
+    while db
+        .query_row("SELECT COUNT(*) FROM submissions", [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap()
+        == 0
+    {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(60),
+            "no version taken"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let r = ana
+        .post(server.url("/me/upload"))
+        .multipart(small)
+        .send()
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
     let (status, page) = large.join().unwrap();
     assert_eq!(status, StatusCode::OK, "{page}");
     assert!(

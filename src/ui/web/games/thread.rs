@@ -158,13 +158,14 @@ impl GameThread {
                 changed = true;
             }
             if changed {
+                // Over: kept finished, and the thread, its engine and players go; the
+                // pages learn it is over once it holds no place.
+                if session.is_over() && self.failure.is_none() {
+                    return self.finish(&rules, &session, None);
+                }
                 self.keep(&session);
                 self.publish(&rules, &session);
                 changed = false;
-            }
-            // Over: kept finished, and the thread, its engine and players go.
-            if session.is_over() && self.failure.is_none() {
-                return self.finish(&rules, &session, None);
             }
             let computer = if self.failure.is_none() && !session.is_over() {
                 session.computer_to_move()
