@@ -329,8 +329,16 @@ fn base(site: &Site, session: &Session) -> Value {
 }
 
 fn html(site: &Site, session: &Session, name: &str, extra: Value) -> Response {
-    // The menu marks the page it is on.
-    let here = name.trim_end_matches(".html");
+    // The menu marks the page it is on (a student's page the teacher opens is the
+    // teacher's).
+    let theirs = extra
+        .get_attr("own")
+        .is_ok_and(|own| !own.is_undefined() && !own.is_true());
+    let here = if theirs {
+        "teacher"
+    } else {
+        name.trim_end_matches(".html")
+    };
     let ctx = context! { ..context! { here => here }, ..extra, ..base(site, session) };
     match pages::render(name, ctx) {
         Ok(text) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response(),
