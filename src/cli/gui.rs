@@ -39,9 +39,15 @@ pub(super) fn gui(mut args: GuiArgs) -> Result<(), GameError> {
         args.rules.as_deref(),
     )?;
     let mut moves = split_moves(&args.moves);
-    if let Some((board, played)) = opened {
-        args.board = board;
-        moves = played;
+    let mut seats = args.seats.given();
+    if let Some(opened) = opened {
+        let (given, notes) = args.seats.of_record(&opened, info);
+        for note in notes {
+            eprintln!("{note}");
+        }
+        seats = given;
+        args.board = opened.board;
+        moves = opened.moves;
     }
     crate::players::program::run_unsandboxed(args.seats.no_sandbox);
     args.board.check_extra(info)?;
@@ -54,7 +60,6 @@ pub(super) fn gui(mut args: GuiArgs) -> Result<(), GameError> {
         let rules = Rules::load(info, args.rules.as_deref())?;
         args.board.start_state(&rules, info, &options)?;
     }
-    let seats = args.seats.given();
     let screenshot = args.screenshot.clone();
     let gui_options = crate::ui::window::GuiOptions {
         game: info,

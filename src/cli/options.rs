@@ -142,11 +142,11 @@ pub(super) struct SeatArgs {
     /// Number of players (dots: 2 to 4)
     #[arg(long)]
     pub(super) players: Option<u32>,
-    /// Player 1: human, a computer player (random, greedy, ai — ai is every game's
-    /// strongest; `tabula games` lists them), FILE.pl, FILE.lisp (kingpawn, run by
-    /// SBCL) or "cmd:PROGRAM ARGS"
-    #[arg(long, default_value = "human")]
-    pub(super) p1: PlayerSpec,
+    /// Player 1 (default: human): human, a computer player (random, greedy, ai — ai
+    /// is every game's strongest; `tabula games` lists them), FILE.pl, FILE.lisp
+    /// (kingpawn, run by SBCL) or "cmd:PROGRAM ARGS"
+    #[arg(long)]
+    pub(super) p1: Option<PlayerSpec>,
     /// Player 2 (default: the strongest computer player)
     #[arg(long)]
     pub(super) p2: Option<PlayerSpec>,
@@ -169,7 +169,7 @@ impl SeatArgs {
     pub(super) fn default_table() -> SeatArgs {
         SeatArgs {
             players: None,
-            p1: PlayerSpec::Human,
+            p1: None,
             p2: None,
             p3: None,
             p4: None,
@@ -178,14 +178,70 @@ impl SeatArgs {
         }
     }
 
-    /// The seats given, in order (`None` for the default opponent).
+    /// The seats given, in order (player 1 a person unless named, `None` for the
+    /// default opponent).
     pub(super) fn given(&self) -> Vec<Option<PlayerSpec>> {
+        let mut seats = self.named();
+        seats[0] = seats[0].take().or(Some(PlayerSpec::Human));
+        seats
+    }
+
+    /// The seats named on the command line, in order.
+    fn named(&self) -> Vec<Option<PlayerSpec>> {
         vec![
-            Some(self.p1.clone()),
+            self.p1.clone(),
             self.p2.clone(),
             self.p3.clone(),
             self.p4.clone(),
         ]
+    }
+
+    /// The seats of a game opened from a record: each as the command line names it,
+    /// else as the record says when this tabula has that player (a person, one of
+    /// the game's levels), else the strongest level; with a line in words for each
+    /// seat whose player is not here (a site's "your version 1", a program).
+    pub(super) fn of_record(
+        &self,
+        record: &Opened,
+        info: &GameInfo,
+    ) -> (Vec<Option<PlayerSpec>>, Vec<String>) {
+        let mut seats = self.named();
+        let mut notes = Vec::new();
+        for (k, seat) in seats.iter_mut().enumerate() {
+            if seat.is_some() {
+                continue;
+            }
+            let Some(word) = record.specs.get(k) else {
+                if k == 0 {
+                    *seat = Some(PlayerSpec::Human);
+                }
+                continue;
+            };
+            let level = info.levels.iter().find(|l| l.name == *word);
+            *seat = Some(match (word.as_str(), level) {
+                ("human", _) => PlayerSpec::Human,
+                (_, Some(level)) => PlayerSpec::Builtin(level.name.clone()),
+                _ => {
+                    let side = info
+                        .sides
+                        .get(k)
+                        .cloned()
+                        .unwrap_or_else(|| format!("Player {}", k + 1));
+                    let who = record
+                        .players
+                        .get(k)
+                        .filter(|p| !p.is_empty())
+                        .unwrap_or(word);
+                    notes.push(format!(
+                        "{side} was played by {who} in the record, which does not play here: {} plays it instead (--p{} chooses another player).",
+                        info.strongest,
+                        k + 1
+                    ));
+                    PlayerSpec::Builtin(info.strongest.clone())
+                }
+            });
+        }
+        (seats, notes)
     }
 }
 
@@ -224,8 +280,15 @@ pub(super) fn read_record(path: &Path) -> Result<crate::referee::game::GameRecor
     serde_json::from_str(one).map_err(|e| GameError::json(path, "cannot read a game's record", e))
 }
 
-/// A record opened: the board it was played on, and its moves in the rules' notation.
-pub(super) type Opened = (BoardArgs, Vec<String>);
+/// A record opened: the board it was played on, its moves in the rules' notation,
+/// and who played each seat (the record's players' names and the specs they were
+/// started with).
+pub(super) struct Opened {
+    pub(super) board: BoardArgs,
+    pub(super) moves: Vec<String>,
+    pub(super) players: Vec<String>,
+    pub(super) specs: Vec<String>,
+}
 
 /// The game a command plays, and, with `--record FILE`, the board the record was
 /// played on and its moves: the game named, else the record's, else the default.
@@ -237,9 +300,11 @@ pub(super) fn game_and_record(
     let record = record.map(read_record).transpose()?;
     let named = game.or(record.as_ref().and_then(|r| r.game.as_deref()));
     let info = game_info(named, rules)?;
-    let opened = record.map(|r| {
-        let moves = r.moves.iter().map(|m| m.notation.clone()).collect();
-        (BoardArgs::of_record(&r, info), moves)
+    let opened = record.map(|r| Opened {
+        board: BoardArgs::of_record(&r, info),
+        moves: r.moves.iter().map(|m| m.notation.clone()).collect(),
+        players: r.players.clone(),
+        specs: r.specs.clone(),
     });
     Ok((info, opened))
 }

@@ -33,9 +33,16 @@ pub(super) fn play(mut args: PlayArgs) -> Result<(), GameError> {
         args.rules.as_deref(),
     )?;
     let mut moves = Vec::new();
-    if let Some((board, played)) = opened {
-        args.board = board;
-        moves = played;
+    let mut given = args.seats.given();
+    if let Some(opened) = opened {
+        // Who played, as the record says, when tabula has them here; said when not.
+        let (seats, notes) = args.seats.of_record(&opened, info);
+        for note in notes {
+            println!("{note}");
+        }
+        given = seats;
+        args.board = opened.board;
+        moves = opened.moves;
     }
     crate::players::program::run_unsandboxed(args.seats.no_sandbox);
     let rules = Rules::load(info, args.rules.as_deref())?;
@@ -54,7 +61,6 @@ pub(super) fn play(mut args: PlayArgs) -> Result<(), GameError> {
     }
     let players = rules.players(&state)?;
     let levels = rules.levels()?;
-    let given = args.seats.given();
     let seats: Vec<PlayerSpec> = (0..players as usize)
         .map(|k| {
             given

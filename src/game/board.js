@@ -132,9 +132,6 @@ const TabulaBoard = (function () {
       if (b.look === "holes") svg.appendChild(sv("circle", { cx: cx(c), cy: cy(r), r: S * 0.46, fill: "rgba(255,215,0,0.55)" }));
       else svg.appendChild(sv("rect", { x: x(c), y: y(r), width: S, height: S, fill: "rgba(155,199,0,0.45)" }));
     }
-    for (const h of arr(opts.hint)) {
-      if (h.kind === "sq") svg.appendChild(sv("rect", { x: x(h.c) + 3, y: y(h.r) + 3, width: S - 6, height: S - 6, fill: "rgba(9,105,218,0.22)", stroke: "#0969da", "stroke-width": 3 }));
-    }
     const pieces = {};
     for (const p of arr(b.pieces)) pieces[p.r + "," + p.c] = p;
     for (let r = 1; r <= R; r++) for (let c = 1; c <= C; c++) {
@@ -150,6 +147,22 @@ const TabulaBoard = (function () {
       svg.appendChild(sv("circle", { cx: bx, cy: by, r: 9, fill: "#d1242f", stroke: "#fff", "stroke-width": 1.5 }));
       svg.appendChild(sv("path", { d: "M" + (bx - 4) + "," + (by - 4) + " L" + (bx + 4) + "," + (by + 4) + " M" + (bx + 4) + "," + (by - 4) + " L" + (bx - 4) + "," + (by + 4),
         stroke: "#fff", "stroke-width": 2.4, "stroke-linecap": "round" }));
+    }
+    // A hint, over the pieces and the marks of the last move: an arrow from a piece
+    // to its square, or a ring on the one square a move is made at. Neither covers
+    // the last move's squares or a capture's mark, which stay readable under it.
+    const hint = arr(opts.hint).filter(h => h.kind === "sq");
+    if (hint.length >= 2) {
+      const [a, b] = [hint[0], hint[hint.length - 1]];
+      const x1 = cx(a.c), y1 = cy(a.r), x2 = cx(b.c), y2 = cy(b.r);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const head = S * 0.3, tipX = x2 - ux * S * 0.12, tipY = y2 - uy * S * 0.12;
+      const baseX = tipX - ux * head, baseY = tipY - uy * head;
+      svg.appendChild(sv("line", { x1: x1 + ux * S * 0.2, y1: y1 + uy * S * 0.2, x2: baseX, y2: baseY, stroke: "#0969da", "stroke-width": 7, "stroke-opacity": 0.85, "stroke-linecap": "round", "pointer-events": "none", "data-hint": "arrow" }));
+      svg.appendChild(sv("path", { d: "M" + tipX + "," + tipY + " L" + (baseX - uy * head * 0.6) + "," + (baseY + ux * head * 0.6) + " L" + (baseX + uy * head * 0.6) + "," + (baseY - ux * head * 0.6) + " Z",
+        fill: "#0969da", "fill-opacity": 0.85, "pointer-events": "none" }));
+    } else {
+      for (const h of hint) svg.appendChild(sv("circle", { cx: cx(h.c), cy: cy(h.r), r: S * 0.3, fill: "none", stroke: "#0969da", "stroke-width": 5, "stroke-opacity": 0.85, "pointer-events": "none", "data-hint": "ring" }));
     }
     // Where the piece picked by a first click can go.
     for (const t of arr(opts.targets)) {

@@ -353,8 +353,10 @@ listen = "127.0.0.1:8080"
 enabled = true
 # Also against each classmate's latest qualified version (their code stays hidden).
 classmates = false
-# Games open at once on the site, and for one person; a game nobody looks at for
-# idle_minutes ends. Each game holds a Prolog machine (about 13 MiB).
+# Games open at once on the site, and for one person, shared fairly when the site
+# is full (docs/site.md); a finished game holds no place, and a game nobody looks at
+# for idle_minutes ends. An open game holds a Prolog machine (25 to 50 MiB) and,
+# against a student's version, its process (up to `memory`).
 max_games = 16
 max_games_per_person = 2
 idle_minutes = 20
@@ -583,6 +585,29 @@ impl Config {
         let tz = self.time_zone().unwrap_or(TimeZone::UTC);
         at.to_zoned_datetime(tz)
             .strftime("%Y-%m-%d %H:%M %Z")
+            .to_string()
+    }
+
+    /// A time for a table's cell, short enough for a phone's width: `Dec 7, 14:12`
+    /// this year, `2025-12-07` another (in the course's zone, which the page says
+    /// where the full time is shown).
+    pub fn local_short(&self, at: Timestamp) -> String {
+        let tz = self.time_zone().unwrap_or(TimeZone::UTC);
+        let then = at.to_zoned_datetime(tz.clone());
+        let now = Timestamp::now().to_zoned_datetime(tz);
+        if then.year() == now.year() {
+            then.strftime("%b %-d, %H:%M").to_string()
+        } else {
+            then.strftime("%Y-%m-%d").to_string()
+        }
+    }
+
+    /// The abbreviation of the course's time zone now (`UTC`, `-03`).
+    pub fn zone_now(&self) -> String {
+        let tz = self.time_zone().unwrap_or(TimeZone::UTC);
+        Timestamp::now()
+            .to_zoned_datetime(tz)
+            .strftime("%Z")
             .to_string()
     }
 }

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("templates/base.html")),
+    ("header.html", include_str!("templates/header.html")),
     ("home.html", include_str!("templates/home.html")),
     (
         "championship.html",

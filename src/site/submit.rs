@@ -10,9 +10,11 @@ use super::config::Config;
 use super::db::{Db, User};
 use jiff::{Timestamp, ToSpan};
 use rusqlite::{TransactionBehavior, params};
+use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What a stored version is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +128,11 @@ pub fn store(
     if data.is_empty() {
         return Err(refused(400, format!("{file_name:?} is empty")));
     }
+    // One upload of a student's at a time, from its number to its files: versions
+    // are numbered, timed and ready to qualify in the order they came, so a small
+    // upload cannot overtake a large one sent just before it.
+    let turn = student_turn(user.id);
+    let _turn = turn.lock().unwrap_or_else(|p| p.into_inner());
     let now = Timestamp::now();
     let user_dir = course.join("submissions").join(&user.login);
     fs::create_dir_all(&user_dir)
@@ -204,6 +211,17 @@ pub fn store(
         forget(db);
         ours(e.to_string())
     })
+}
+
+/// The lock a student's uploads take turns on (one for each student who uploaded
+/// since the site started).
+fn student_turn(user_id: i64) -> Arc<Mutex<()>> {
+    static TURNS: OnceLock<Mutex<HashMap<i64, Arc<Mutex<()>>>>> = OnceLock::new();
+    let mut turns = TURNS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    turns.entry(user_id).or_default().clone()
 }
 
 /// Takes the next version number for `user`, or refuses when they uploaded

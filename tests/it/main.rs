@@ -37,5 +37,11 @@ mod site_docs;
 mod site_fairness;
 #[cfg(feature = "site")]
 mod site_liveness;
+#[cfg(feature = "site")]
+mod site_phone;
+#[cfg(feature = "site")]
+mod site_play;
+#[cfg(feature = "site")]
+mod site_views;
 #[cfg(feature = "web")]
 mod web;

@@ -272,9 +272,11 @@ reason_text(greedy(capture), "captures").
 reason_text(greedy(advance), "advances its rear-most piece to a safe square").
 reason_text(greedy(any), "any move: none captures or is safe").
 reason_text(proven_win(Plies), Chars) :-
-    phrase(format_("a forced win, within ~d moves", [Plies]), Chars).
+    moves_word(Plies, Moves),
+    phrase(format_("a forced win, within ~d ~s", [Plies, Moves]), Chars).
 reason_text(proven_loss(Plies), Chars) :-
-    phrase(format_("a lost position: holds out as long as it can (~d moves)", [Plies]), Chars).
+    moves_word(Plies, Moves),
+    phrase(format_("a lost position: holds out as long as it can (~d ~s)", [Plies, Moves]), Chars).
 reason_text(search(0, _), "the only legal move").
 reason_text(search(Depth, Score), Chars) :-
     Depth > 0,
@@ -292,6 +294,10 @@ reason_text(fallback(Why), Chars) :-
 reason_text(rules_edited(greedy, Why), Chars) :-
     reason_text(greedy(Why), WhyChars),
     phrase(format_("the rules were edited, so greedy stands in: ~s", [WhyChars]), Chars).
+
+% moves_word(+N, -Word): "move" or "moves", as N asks.
+moves_word(1, "move") :- !.
+moves_word(_, "moves").
 
 % generic_move(+State, +BudgetMs, -Move, -Reason): the move of the generic
 % player that stands in (players:stand_in/5; tabula loads players.pl when

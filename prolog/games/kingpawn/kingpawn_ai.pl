@@ -133,6 +133,7 @@ level_info(perfect, "plays from a tablebase: wins as fast as it can, loses as sl
 %   Cs = "perfect play: White takes the pawn in 5 moves".
 reason_text(random, "at random").
 reason_text(greedy, "the move that ends nearest the pawn").
+reason_text(perfect(white_wins(1)), "perfect play: White takes the pawn in 1 move") :- !.
 reason_text(perfect(white_wins(N)), Chars) :-
     phrase(format_("perfect play: White takes the pawn in ~d moves", [N]), Chars).
 reason_text(perfect(black_wins), "perfect play: Black keeps the pawn to the end").

@@ -63,6 +63,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/championships/{id}"),
     ("GET", "/championships/{id}/progress.json"),
     ("GET", "/championships/{id}/page"),
+    ("GET", "/championships/{id}/standings.csv"),
     ("GET", "/championships/{id}/live"),
     ("GET", "/board.js"),
     ("GET", "/championships/{id}/logs/{game}/{seat}"),
@@ -84,12 +85,14 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/teacher/championships/{id}/counts"),
     ("GET", "/play"),
     ("GET", "/play/api/catalog"),
+    ("GET", "/play/api/games"),
     ("POST", "/play/api/games"),
     ("GET", "/play/api/games/{id}"),
     ("GET", "/play/api/games/{id}/events"),
     ("POST", "/play/api/games/{id}/move"),
     ("POST", "/play/api/games/{id}/undo"),
     ("POST", "/play/api/games/{id}/hint"),
+    ("POST", "/play/api/games/{id}/end"),
     ("GET", "/play/api/games/{id}/record"),
 ];
 
@@ -106,6 +109,10 @@ pub fn router(site: Arc<Site>) -> Router {
             get(results::progress_json),
         )
         .route("/championships/{id}/page", get(results::report))
+        .route(
+            "/championships/{id}/standings.csv",
+            get(results::standings_csv),
+        )
         .route(
             "/championships/{id}/logs/{game}/{seat}",
             get(results::championship_log),
@@ -158,12 +165,13 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/board.js", get(board_js))
         .route("/play", get(play::page))
         .route("/play/api/catalog", get(play::catalog))
-        .route("/play/api/games", post(play::new_game))
+        .route("/play/api/games", get(play::list).post(play::new_game))
         .route("/play/api/games/{id}", get(play::now))
         .route("/play/api/games/{id}/events", get(play::events))
         .route("/play/api/games/{id}/move", post(play::play))
         .route("/play/api/games/{id}/undo", post(play::undo))
         .route("/play/api/games/{id}/hint", post(play::hint))
+        .route("/play/api/games/{id}/end", post(play::end))
         .route("/play/api/games/{id}/record", get(play::record))
         .layer(DefaultBodyLimit::max(16 << 10))
         .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT));
@@ -343,11 +351,22 @@ fn base(site: &Site, session: &Session) -> Value {
         csrf => session.csrf.clone(),
         names => names,
         play => site.play.is_some(),
+        zone => site.config.zone_now(),
     }
 }
 
 fn html(site: &Site, session: &Session, name: &str, extra: Value) -> Response {
-    let ctx = context! { ..extra, ..base(site, session) };
+    // The menu marks the page it is on (a student's page the teacher opens is the
+    // teacher's).
+    let theirs = extra
+        .get_attr("own")
+        .is_ok_and(|own| !own.is_undefined() && !own.is_true());
+    let here = if theirs {
+        "teacher"
+    } else {
+        name.trim_end_matches(".html")
+    };
+    let ctx = context! { ..context! { here => here }, ..extra, ..base(site, session) };
     match pages::render(name, ctx) {
         Ok(text) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response(),
         Err(e) => {
@@ -487,6 +506,13 @@ fn when(site: &Site, stamp: &str) -> String {
     stamp
         .parse::<Timestamp>()
         .map_or_else(|_| stamp.to_string(), |t| site.config.local(t))
+}
+
+/// A time as a table's cell shows it (the full time goes in its title).
+fn when_short(site: &Site, stamp: &str) -> String {
+    stamp
+        .parse::<Timestamp>()
+        .map_or_else(|_| stamp.to_string(), |t| site.config.local_short(t))
 }
 
 /// A grade as every page and export shows it: two decimals, rounded half away

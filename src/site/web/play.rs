@@ -62,7 +62,7 @@ pub fn host(site: &Site) -> Result<Option<Arc<Host>>, SiteError> {
     ));
     let resumed = host
         .table
-        .resume(|name| game.is_called(name).then_some(game));
+        .resume(move |name| game.is_called(name).then_some(game));
     if resumed > 0 {
         site.log(&format!("play: {resumed} game(s) resumed where they were"));
     }
@@ -142,7 +142,8 @@ fn versions_of(db: &Db, login: &str) -> Result<Vec<db::Submission>, String> {
         .map_err(|e| format!("the site's database: {e}"))
 }
 
-/// Every other person's latest qualified version: login, version, spec.
+/// Every other student's latest qualified version: login, version, spec. A
+/// teacher's upload (a try of the site) is nobody's classmate.
 fn latest_qualified(db: &Db, owner: &str) -> Result<Vec<(String, i64, String)>, String> {
     db.with(|c| {
         let mut stmt = c.prepare(
@@ -150,6 +151,7 @@ fn latest_qualified(db: &Db, owner: &str) -> Result<Vec<(String, i64, String)>, 
              JOIN qualifications q ON q.submission_id = s.id
              JOIN users u ON u.id = s.user_id
              WHERE q.status = 'passed' AND s.spec IS NOT NULL AND u.login != ?1
+               AND u.role = 'student'
                AND s.version = (SELECT MAX(s2.version) FROM submissions s2
                                 JOIN qualifications q2 ON q2.submission_id = s2.id
                                 WHERE s2.user_id = s.user_id AND q2.status = 'passed'
@@ -229,13 +231,29 @@ pub(super) async fn page(
         })
         .await;
     }
-    let back = format!("back to {}", site.config.title);
-    crate::ui::web::page_html(&[
-        ("api", "/play/api"),
-        ("csrf", &s.csrf),
-        ("back", "/me"),
-        ("back-text", &back),
-    ])
+    // The site's own header and menu, on the page tabula web serves.
+    blocking(site, move |site| {
+        let header = crate::site::pages::render(
+            "header.html",
+            minijinja::context! { here => "play", ..super::base(site, &s) },
+        );
+        let header = match header {
+            Ok(h) => h,
+            Err(e) => {
+                site.log(&e.to_string());
+                String::new()
+            }
+        };
+        crate::ui::web::page_html(
+            &[
+                ("api", "/play/api"),
+                ("csrf", &s.csrf),
+                ("site", &site.config.title),
+            ],
+            Some(&header),
+        )
+    })
+    .await
 }
 
 /// `GET /play/api/catalog`: the course's game, fixed options, and the players this
@@ -358,6 +376,19 @@ pub(super) async fn new_game(
     host.new_game(game, form, Some(login)).await
 }
 
+/// `GET /play/api/games`: this person's games, open and recently finished.
+pub(super) async fn list(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+) -> Response {
+    let login = or_answer!(signed_in(&s));
+    let host = or_answer!(games(&site));
+    match tokio::task::spawn_blocking(move || host.table.games_of(&login)).await {
+        Ok(lines) => axum::Json(lines).into_response(),
+        Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
 pub(super) async fn now(
     axum::extract::State(site): SiteState,
     axum::Extension(s): Session_,
@@ -408,6 +439,17 @@ pub(super) async fn hint(
     let login = or_answer!(signed_in(&s));
     or_answer!(checked_token(&s, &headers));
     or_answer!(games(&site)).hint(&id, Some(&login)).await
+}
+
+pub(super) async fn end(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let login = or_answer!(signed_in(&s));
+    or_answer!(checked_token(&s, &headers));
+    or_answer!(games(&site)).end(&id, Some(&login)).await
 }
 
 pub(super) async fn record(

@@ -4,7 +4,7 @@
 
 use super::{
     Session_, SiteState, blocking, db_error, grade_text, html, ids, may_see_results,
-    not_found_page, ser, when,
+    not_found_page, ser, when, when_short,
 };
 use crate::referee::championship::{self, GAMES_FILE};
 use crate::site::SiteError;
@@ -35,6 +35,7 @@ pub(super) fn championship_line(site: &Site, c: &db::ChampionshipRow) -> Value {
     let at = c.started_at.as_deref().unwrap_or(&c.due_at);
     context! {
         id => c.id, status => c.status.clone(), origin => c.origin.clone(), when => when(site, at),
+        when_short => when_short(site, at),
         counts => c.counts, message => c.message.clone(), games => games, leader => leader,
         rerun_of => c.rerun_of,
     }
@@ -203,6 +204,87 @@ fn championship_page(site: &Site, s: &Session, id: i64) -> Response {
             entries => ser(&entries),
         },
     )
+}
+
+pub(super) async fn standings_csv(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+    id: Result<Path<i64>, PathRejection>,
+) -> Response {
+    blocking(site, move |site| match ids(id) {
+        Some(id) => standings_csv_file(site, &s, id),
+        None => not_found_page(site, &s),
+    })
+    .await
+}
+
+/// A finished championship's standings as CSV. Each player is named with the
+/// version that played and its file as uploaded, never the place the server keeps
+/// it (which `tabula tournament` was given).
+fn standings_csv_file(site: &Site, s: &Session, id: i64) -> Response {
+    if let Some(r) = may_see_results(site, s) {
+        return r;
+    }
+    let dir = runner::championship_dir(&site.course, id);
+    let Some(v) = read_json(&dir.join("standings.json")) else {
+        return not_found_page(site, s);
+    };
+    let played = site.db.with(|c| {
+        let mut versions = HashMap::new();
+        for e in db::entries(c, id)? {
+            let file = db::submission(c, e.submission_id)?
+                .map(|v| format!("{} ({})", v.file_name, v.kind))
+                .unwrap_or_default();
+            versions.insert(e.login, (e.version, file));
+        }
+        Ok(versions)
+    });
+    let played = match played {
+        Ok(p) => p,
+        Err(e) => return db_error(site, e),
+    };
+    let mut csv = String::from(
+        "rank,player,version,file,points,games,valid_percent,faults,group,grade,late_days\n",
+    );
+    for row in v["standings"].as_array().into_iter().flatten() {
+        let name = row["name"].as_str().unwrap_or("");
+        let (version, file) = played
+            .get(name)
+            .map_or((String::new(), String::new()), |(n, f)| {
+                (n.to_string(), f.clone())
+            });
+        let number = |key: &str| {
+            row[key]
+                .as_f64()
+                .map_or_else(String::new, |x| x.to_string())
+        };
+        csv.push_str(&format!(
+            "{},{},{version},{},{},{},{},{},{},{},{}\n",
+            number("rank"),
+            csv_field(name),
+            csv_field(&file),
+            number("points"),
+            number("games"),
+            row["valid"]
+                .as_f64()
+                .map_or_else(String::new, |x| format!("{x:.1}")),
+            number("faults"),
+            csv_field(row["group"].as_str().unwrap_or("")),
+            row["grade"].as_f64().map_or_else(String::new, grade_text),
+            number("late_days"),
+        ));
+    }
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"championship-{id}-standings.csv\""),
+            ),
+        ],
+        csv,
+    )
+        .into_response()
 }
 
 pub(super) async fn progress_json(
@@ -540,11 +622,15 @@ fn grades_page(site: &Site, s: &Session) -> Response {
         Ok(t) => t,
         Err(e) => return db_error(site, e),
     };
+    let shown: Vec<String> = table.iter().map(|(_, _, _, g)| grade_text(*g)).collect();
+    let ranks = competition_ranks(&shown);
     let grades: Vec<Value> = table
         .iter()
-        .map(|(name, each, p, grade)| {
+        .zip(shown)
+        .zip(ranks)
+        .map(|(((name, each, p, _), grade), rank)| {
             let each: Vec<Option<String>> = each.iter().map(|g| g.map(grade_text)).collect();
-            context! { name => name, each => each, p => format!("{p:.3}"), grade => grade_text(*grade) }
+            context! { rank => rank, name => name, each => each, p => format!("{p:.3}"), grade => grade }
         })
         .collect();
     html(
@@ -553,6 +639,20 @@ fn grades_page(site: &Site, s: &Session) -> Response {
         "grades.html",
         context! { count => counted.len(), min => counted.len() as f64 / 2.0, counted => counted, grades => grades },
     )
+}
+
+/// Standard competition ranks (1, 2, 2, 4) of values sorted best first: equal
+/// values share the rank of the first of them, as the standings rank ties.
+fn competition_ranks<T: PartialEq>(sorted: &[T]) -> Vec<usize> {
+    let mut ranks = Vec::with_capacity(sorted.len());
+    for (k, value) in sorted.iter().enumerate() {
+        let rank = match ranks.last() {
+            Some(&before) if k > 0 && sorted[k - 1] == *value => before,
+            _ => k + 1,
+        };
+        ranks.push(rank);
+    }
+    ranks
 }
 
 pub(super) async fn grades_csv(
@@ -619,7 +719,17 @@ fn csv_field(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::csv_field;
+    use super::{competition_ranks, csv_field};
+
+    #[test]
+    fn ties_share_the_rank_of_the_first_of_them() {
+        assert_eq!(
+            competition_ranks(&["9.00", "7.50", "7.50", "7.50", "2.00"]),
+            [1, 2, 2, 2, 5]
+        );
+        assert_eq!(competition_ranks(&[1, 1]), [1, 1]);
+        assert!(competition_ranks::<u8>(&[]).is_empty());
+    }
 
     #[test]
     fn csv_fields_a_spreadsheet_would_run_are_text() {

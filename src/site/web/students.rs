@@ -5,7 +5,7 @@
 use super::results::log_page;
 use super::{
     Session_, SiteState, checked_csrf, db_error, drain_limit, html, ids, message, not_found_page,
-    ser, when,
+    ser, when, when_short,
 };
 use crate::referee::championship::{self, GAMES_FILE};
 use crate::site::auth::Session;
@@ -51,17 +51,31 @@ fn version_line(site: &Site, login: &str, v: &db::Submission) -> Value {
         })
         .collect();
     context! {
-        id => v.id, version => v.version, when => when(site, &v.uploaded_at), file_name => v.file_name.clone(),
+        id => v.id, version => v.version, when => when(site, &v.uploaded_at),
+        when_short => when_short(site, &v.uploaded_at), file_name => v.file_name.clone(),
         kind => v.kind.clone(), size => v.size, sha256 => v.sha256.clone(), status => v.status.clone(),
         summary => v.problem.clone().unwrap_or_else(|| v.summary.clone()), late_days => late_now(site, &v.uploaded_at), logs => logs,
     }
 }
 
-/// A student's games in the championships, with links to their own logs.
-fn own_games(site: &Site, login: &str) -> Vec<Value> {
-    let rows = site.db.with(|c| db::championships(c)).unwrap_or_default();
-    let mut games = Vec::new();
+/// What happened to `seat` (1-based) in a game, in words.
+fn seat_result(r: &crate::referee::game::GameRecord, seat: u32) -> String {
+    match &r.fault {
+        Some(f) if f.player == seat => format!("lost by a fault: {}", f.reason),
+        Some(_) if r.winners.contains(&seat) => "won (the opponent's fault)".into(),
+        _ if r.winners == [seat] => "won".into(),
+        _ if r.winners.contains(&seat) => "tie".into(),
+        _ => "lost".into(),
+    }
+}
+
+/// A student's games in the championships, by championship (the latest first), with
+/// links to the game's replay and to their own logs. A game against themselves (a
+/// Breakthrough self-game) is one line.
+fn own_games(site: &Site, login: &str, rows: &[db::ChampionshipRow]) -> Vec<Value> {
+    let mut by_championship = Vec::new();
     for c in rows.iter().rev().filter(|c| c.status != "waiting") {
+        let mut games = Vec::new();
         let dir = runner::championship_dir(&site.course, c.id);
         let records = championship::read_records(&dir.join(GAMES_FILE))
             .map(|(r, _)| r)
@@ -70,34 +84,80 @@ fn own_games(site: &Site, login: &str) -> Vec<Value> {
             .iter()
             .filter(|r| r.players.iter().any(|p| p == login))
         {
-            for (i, name) in r.players.iter().enumerate() {
-                if name != login {
-                    continue;
-                }
-                let seat = i as u32 + 1;
-                let opponent = r
-                    .players
-                    .iter()
-                    .enumerate()
-                    .find(|(j, _)| *j != i)
-                    .map_or_else(String::new, |(_, n)| n.clone());
-                let result = match &r.fault {
-                    Some(f) if f.player == seat => format!("lost by a fault: {}", f.reason),
-                    Some(_) if r.winners.contains(&seat) => "won (the opponent's fault)".into(),
-                    _ if r.winners == [seat] => "won".into(),
-                    _ if r.winners.contains(&seat) => "tie".into(),
-                    _ => "lost".into(),
+            let number = r.id + 1;
+            let seats: Vec<u32> = (1..=r.players.len() as u32)
+                .filter(|&k| r.players[k as usize - 1] == login)
+                .collect();
+            let replay = format!("/championships/{}/page#game-{number}", c.id);
+            let log = |seat: u32| format!("/championships/{}/logs/{number}/{seat}", c.id);
+            if seats.len() > 1 {
+                let result = match (&r.fault, r.winners.as_slice()) {
+                    (Some(f), _) => {
+                        format!("{} side lost by a fault: {}", side_name(f.player), f.reason)
+                    }
+                    (None, [w]) => format!("{} side won", side_name(*w)),
+                    _ => "tie".into(),
                 };
                 games.push(context! {
-                    championship => c.id, id => r.id + 1,
-                    side => if seat == 1 { "first" } else { "second" },
-                    opponent => opponent, result => result,
-                    log => format!("/championships/{}/logs/{}/{seat}", c.id, r.id + 1),
+                    championship => c.id, id => number, replay => replay,
+                    side => "both", opponent => "yourself", result => result,
+                    logs => seats.iter().map(|&k| context! { url => log(k), label => side_name(k) }).collect::<Vec<_>>(),
                 });
+                continue;
             }
+            let Some(&seat) = seats.first() else {
+                continue;
+            };
+            let opponent = r
+                .players
+                .iter()
+                .enumerate()
+                .find(|(j, _)| *j as u32 + 1 != seat)
+                .map_or_else(String::new, |(_, n)| n.clone());
+            games.push(context! {
+                championship => c.id, id => number, replay => replay,
+                side => side_name(seat), opponent => opponent, result => seat_result(r, seat),
+                logs => vec![context! { url => log(seat), label => "log" }],
+            });
+        }
+        if !games.is_empty() {
+            by_championship.push(context! { championship => c.id, games => games });
         }
     }
-    games
+    by_championship
+}
+
+fn side_name(seat: u32) -> &'static str {
+    if seat == 1 { "first" } else { "second" }
+}
+
+/// The student's place in each finished championship: rank among how many, points
+/// and grade, as its standings give them.
+fn own_standings(site: &Site, login: &str, rows: &[db::ChampionshipRow]) -> Vec<Value> {
+    let mut lines = Vec::new();
+    for c in rows.iter().rev().filter(|c| c.status == "done") {
+        let path = runner::championship_dir(&site.course, c.id).join("standings.json");
+        let Some(v) = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        else {
+            continue;
+        };
+        let Some(all) = v["standings"].as_array() else {
+            continue;
+        };
+        let Some(mine) = all.iter().find(|s| s["name"].as_str() == Some(login)) else {
+            continue;
+        };
+        lines.push(context! {
+            championship => c.id, counts => c.counts,
+            rank => mine["rank"].as_u64(), of => all.len(),
+            points => mine["points"].as_f64(),
+            grade => mine["grade"].as_f64().map(super::grade_text),
+            late_days => mine["late_days"].as_u64().filter(|&d| d > 0),
+        });
+    }
+    lines
 }
 
 fn user_page_for(site: &Site, s: &Session, who: &User, own: bool) -> Response {
@@ -114,13 +174,16 @@ fn user_page_for(site: &Site, s: &Session, who: &User, own: bool) -> Response {
         .collect();
     let older = lines.split_off(lines.len().min(VERSIONS_SHOWN));
     let deadline = site.config.deadline_text();
+    let championships = site.db.with(|c| db::championships(c)).unwrap_or_default();
     html(
         site,
         s,
         "me.html",
         context! {
             who => ser(who), own => own, versions => lines, older => older, pending => pending,
-            games => own_games(site, &who.login), accepted => submit::ACCEPTED,
+            games => own_games(site, &who.login, &championships),
+            standings => own_standings(site, &who.login, &championships),
+            accepted => submit::ACCEPTED,
             max_upload => site.config.submissions.max_upload.clone(), deadline => deadline,
             max_uploads => site.config.submissions.max_uploads,
             upload_window => site.config.submissions.upload_window_minutes,

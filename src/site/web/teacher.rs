@@ -6,7 +6,7 @@ use super::results::championship_line;
 use super::students::late_now;
 use super::{
     SentForm, Session_, SiteState, blocking, checked_form, db_error, html, ids, message,
-    not_found_page, when,
+    not_found_page, when, when_short,
 };
 use crate::site::auth::Session;
 use crate::site::db;
@@ -58,7 +58,8 @@ fn teacher_page(site: &Site, s: &Session) -> Response {
         .iter()
         .map(|v| {
             context! {
-                id => v.id, when => when(site, &v.uploaded_at), login => logins.get(&v.user_id).cloned(),
+                id => v.id, when => when(site, &v.uploaded_at), when_short => when_short(site, &v.uploaded_at),
+                login => logins.get(&v.user_id).cloned(),
                 version => v.version, file_name => v.file_name.clone(), kind => v.kind.clone(), size => v.size,
                 status => v.status.clone(), summary => v.problem.clone().unwrap_or_else(|| v.summary.clone()),
                 late_days => late_now(site, &v.uploaded_at),

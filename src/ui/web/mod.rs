@@ -6,7 +6,8 @@
 //! - `POST /api/games` (a [`form::Form`]): a new game; its id;
 //! - `GET /api/games/{id}`: the game now ([`snapshot`]); `GET /api/games/{id}/events`:
 //!   the same, again at every change (Server-Sent Events);
-//! - `POST /api/games/{id}/move` (`{"move": TEXT}`), `/undo`, `/hint`;
+//! - `POST /api/games/{id}/move` (`{"move": TEXT}`), `/undo`, `/hint`, `/end` (the
+//!   game ends before its end: a resignation, or a game closed);
 //! - `GET /api/games/{id}/record`: the game so far as a record (JSON, as a match
 //!   writes it), which `tabula play --record` and `tabula gui --record` open.
 //!
@@ -14,7 +15,8 @@
 //! for each game, and guests: a student's own versions).
 //!
 //! Moves are read and judged by the rules, never by the page; each game has a thread
-//! and an engine of its own ([`games`]), and the server holds a bounded number of them.
+//! and an engine of its own ([`games`]), and the server holds a bounded number of them
+//! open; a finished game holds none and is kept to be seen and downloaded.
 
 mod form;
 mod games;
@@ -22,7 +24,7 @@ mod snapshot;
 mod store;
 
 pub use form::{Form, Guest};
-pub use games::{Guests, Hosting, Limits, Table};
+pub use games::{Followed, Guests, Hosting, Limits, Table};
 pub use store::Store;
 
 use crate::game::{GameInfo, catalog, palette};
@@ -42,6 +44,9 @@ use std::time::Duration;
 
 const PAGE: &str = include_str!("page.html");
 const BOARD_MARKER: &str = "/*TABULA_BOARD_JS*/";
+/// Where the page's own header starts and ends (a site puts its own there).
+const HEADER_START: &str = "<!--header-->";
+const HEADER_END: &str = "<!--/header-->";
 /// The most a request may send (a move, a form with a position in it).
 const MAX_BODY: usize = 16 * 1024;
 
@@ -110,7 +115,11 @@ pub fn serve(options: WebOptions) -> Result<(), WebError> {
         games,
         first: options.game.or_else(catalog::default_game),
     });
-    let resumed = server.host.table.resume(|name| server.game(Some(name)));
+    let games = server.games.clone();
+    let resumed = server
+        .host
+        .table
+        .resume(move |name| games.iter().copied().find(|g| g.is_called(name)));
     if resumed > 0 {
         println!("tabula web: {resumed} game(s) resumed where they were");
     }
@@ -163,6 +172,7 @@ fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/move", post(play))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/end", post(end))
         .route("/api/games/{id}/record", get(record))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
@@ -272,8 +282,9 @@ impl Host {
             Ok(id) => id,
             Err(r) => return *r,
         };
-        match self.table.watch(id, owner) {
-            Ok(rx) => json_text(rx.borrow().as_str()),
+        match self.table.follow(id, owner) {
+            Ok(Followed::Playing(rx)) => json_text(rx.borrow().as_str()),
+            Ok(Followed::Finished(text)) => json_text(&text),
             Err(r) => refusal(r),
         }
     }
@@ -285,8 +296,16 @@ impl Host {
             Ok(id) => id,
             Err(r) => return *r,
         };
-        let rx = match self.table.watch(id, owner) {
-            Ok(rx) => rx,
+        let rx = match self.table.follow(id, owner) {
+            Ok(Followed::Playing(rx)) => rx,
+            // A finished game is said once, and the stream ends (its page stops
+            // following it).
+            Ok(Followed::Finished(text)) => {
+                let once = futures_util::stream::once(async move {
+                    Ok::<_, Infallible>(Event::default().data(text))
+                });
+                return Sse::new(once).into_response();
+            }
             Err(r) => return refusal(r),
         };
         let Some(slot) = StreamSlot::take(&self) else {
@@ -369,6 +388,18 @@ impl Host {
         }
     }
 
+    /// Ends the game before its end (its player's resignation, or closing it).
+    pub async fn end(&self, id: &str, owner: Option<&str>) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        match self.table.end(id, owner).await {
+            Ok(()) => axum::Json(json!({"ok": true})).into_response(),
+            Err(r) => refusal(r),
+        }
+    }
+
     pub async fn hint(&self, id: &str, owner: Option<&str>) -> Response {
         let id = match game_id(id) {
             Ok(id) => id,
@@ -428,9 +459,17 @@ fn record_name(record: &crate::referee::game::GameRecord) -> String {
 }
 
 /// The page, with the board renderer in it; `settings` go to the page's script as
-/// `data-` attributes of its body (the API's address, a CSRF token).
-pub fn page_html(settings: &[(&str, &str)]) -> Response {
+/// `data-` attributes of its body (the API's address, a CSRF token); `header`, when
+/// given, is HTML that takes the place of tabula's own header (a site's, with its
+/// menu).
+pub fn page_html(settings: &[(&str, &str)], header: Option<&str>) -> Response {
     let mut html = PAGE.replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1);
+    if let Some(header) = header
+        && let (Some(from), Some(to)) = (html.find(HEADER_START), html.find(HEADER_END))
+        && from < to
+    {
+        html.replace_range(from..to + HEADER_END.len(), header);
+    }
     if !settings.is_empty() {
         let attributes: String = settings
             .iter()
@@ -456,7 +495,7 @@ fn html_escape(text: &str) -> String {
 }
 
 async fn page() -> Response {
-    page_html(&[])
+    page_html(&[], None)
 }
 
 /// An error for the page: its status and words.
@@ -598,6 +637,10 @@ async fn undo(State(server): Shared, Path(id): Path<String>) -> Response {
 
 async fn hint(State(server): Shared, Path(id): Path<String>) -> Response {
     server.host.hint(&id, None).await
+}
+
+async fn end(State(server): Shared, Path(id): Path<String>) -> Response {
+    server.host.end(&id, None).await
 }
 
 async fn record(State(server): Shared, Path(id): Path<String>) -> Response {

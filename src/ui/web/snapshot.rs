@@ -23,6 +23,9 @@ pub struct Status<'a> {
     pub names: Vec<Option<String>>,
     /// The end of what each guest whose owner plays here wrote on stderr, by seat.
     pub stderr: Vec<(usize, String)>,
+    /// Once the game has ended and is kept finished: why, when it ended before its
+    /// end (empty when it is over).
+    pub finished: Option<&'a str>,
 }
 
 /// The game as a page draws it.
@@ -42,7 +45,8 @@ pub fn of(
         }
         b
     });
-    let person_to_move = session.human_to_move().is_some() && status.failure.is_none();
+    let person_to_move =
+        session.human_to_move().is_some() && status.failure.is_none() && status.finished.is_none();
     // The moves a person can make now, with where each is made on the board.
     let inputs: Vec<Value> = if person_to_move {
         facts
@@ -145,6 +149,12 @@ pub fn of(
             json!({"text": text, "scores": scores, "winners": winners})
         }
     };
+    // A finished game says so, and how: its end, or why it ended before it.
+    let finished = match (status.finished, over["text"].as_str()) {
+        (None, _) => Value::Null,
+        (Some(""), Some(end)) => json!({"text": end}),
+        (Some(why), _) => json!({"text": why}),
+    };
     let position_text = if board.is_none() {
         rules.position_text(state).ok().flatten()
     } else {
@@ -169,6 +179,7 @@ pub fn of(
         "person_to_move": person_to_move,
         "moves": moves,
         "over": over,
+        "finished": finished,
         "thinking": status.thinking,
         "rules_error": status.rules_error,
         "failure": status.failure,

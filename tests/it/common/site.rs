@@ -85,6 +85,12 @@ impl Server {
         None
     }
 
+    /// Its process id.
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Kills it as a crash would (SIGKILL: no goodbye).
     pub fn kill(mut self) {
         let _ = self.child.kill();
@@ -275,4 +281,100 @@ pub fn seeded_random_bot(seed: u32) -> Vec<u8> {
             &format!("parser.add_argument(\"--seed\", type=int, default={seed}"),
         )
         .into_bytes()
+}
+
+/// Writes into a course's database, beside the running site (or before it starts).
+pub fn write_db(course: &Path) -> rusqlite::Connection {
+    let c = rusqlite::Connection::open(course.join("site.db")).unwrap();
+    c.busy_timeout(Duration::from_secs(5)).unwrap();
+    c
+}
+
+/// Gives each login a qualified version 1, a Python file `bot.py` kept where the
+/// site keeps uploads; the submissions' ids, in the logins' order.
+pub fn qualified_versions(course: &Path, logins: &[&str]) -> Vec<i64> {
+    let c = write_db(course);
+    logins
+        .iter()
+        .map(|login| {
+            let dir = course.join("submissions").join(login).join("1");
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("bot.py"), seeded_random_bot(1)).unwrap();
+            c.execute(
+                "INSERT INTO submissions (user_id, version, uploaded_at, file_name, kind, size, sha256, dir, spec, late_days)
+                 SELECT id, 1, '2026-01-05T12:00:00Z', 'bot.py', 'Python', 100, 'ab', ?2, ?3, 0 FROM users WHERE login = ?1",
+                rusqlite::params![
+                    login,
+                    format!("submissions/{login}/1"),
+                    format!("cmd:python3 {}", dir.join("bot.py").display())
+                ],
+            )
+            .unwrap();
+            let id = c.last_insert_rowid();
+            c.execute(
+                "INSERT INTO qualifications (submission_id, status, summary) VALUES (?1, 'passed', 'played 2 legal games')",
+                [id],
+            )
+            .unwrap();
+            id
+        })
+        .collect()
+}
+
+/// A finished championship `id` that counts, as the runner leaves it in the
+/// database: its row and its entries (each login with its version 1). Its folder
+/// is the caller's to write.
+pub fn finished_championship(course: &Path, id: i64, logins: &[&str]) -> PathBuf {
+    let c = write_db(course);
+    c.execute(
+        "INSERT INTO championships (id, origin, due_at, seed, status, counts, started_at, finished_at)
+         VALUES (?1, 'teacher', '2026-01-06T03:00:00Z', 7, 'done', 1, '2026-01-06T03:00:00Z', '2026-01-06T03:10:00Z')",
+        [id],
+    )
+    .unwrap();
+    for login in logins {
+        c.execute(
+            "INSERT INTO entries (championship_id, user_id, submission_id, late_days)
+             SELECT ?1, u.id, s.id, 0 FROM users u JOIN submissions s ON s.user_id = u.id
+             WHERE u.login = ?2 AND s.version = 1",
+            rusqlite::params![id, login],
+        )
+        .unwrap();
+    }
+    let dir = course.join("championships").join(id.to_string());
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The cells of a page's table (`id`), a row a line, each cell's text without its
+/// markup.
+pub fn table_rows(page: &str, id: &str) -> Vec<Vec<String>> {
+    let start = page
+        .find(&format!("<table id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no table {id} in {page}"));
+    let table = &page[start..start + page[start..].find("</table>").unwrap()];
+    table
+        .split("<tr")
+        .skip(1)
+        .map(|row| {
+            row.split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let cell = &cell[cell.find('>').map_or(0, |k| k + 1)..];
+                    let mut text = String::new();
+                    let mut in_tag = false;
+                    for ch in cell.chars() {
+                        match ch {
+                            '<' => in_tag = true,
+                            '>' => in_tag = false,
+                            c if !in_tag => text.push(c),
+                            _ => {}
+                        }
+                    }
+                    text.split_whitespace().collect::<Vec<_>>().join(" ")
+                })
+                .collect()
+        })
+        .filter(|cells: &Vec<String>| !cells.is_empty())
+        .collect()
 }

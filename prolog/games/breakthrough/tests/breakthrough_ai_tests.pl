@@ -510,6 +510,8 @@ test(reasons_in_words) :-
     breakthrough_ai:reason_text(search(4, -7), "searched 4 moves ahead: 0.07 of a piece behind"),
     breakthrough_ai:reason_text(search(1, 250), "searched 1 move ahead: 2.50 of a piece ahead"),
     breakthrough_ai:reason_text(proven_win(3), "a forced win, within 3 moves"),
+    breakthrough_ai:reason_text(proven_win(1), "a forced win, within 1 move"),
+    breakthrough_ai:reason_text(proven_loss(1), "a lost position: holds out as long as it can (1 move)"),
     breakthrough_ai:reason_text(greedy(capture), "captures"),
     breakthrough_ai:reason_text(rules_edited(greedy, advance), _).
 

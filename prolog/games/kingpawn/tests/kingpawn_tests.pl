@@ -827,5 +827,6 @@ test(events_in_words) :-
 % The players' reasons are said in words (reason_text/2).
 test(reasons_in_words) :-
     kingpawn_ai:reason_text(perfect(white_wins(5)), "perfect play: White takes the pawn in 5 moves"),
+    kingpawn_ai:reason_text(perfect(white_wins(1)), "perfect play: White takes the pawn in 1 move"),
     kingpawn_ai:reason_text(perfect(black_wins), _),
     kingpawn_ai:reason_text(greedy, _).

@@ -1,17 +1,11 @@
-//! The games being played in browsers. Each game is a thread of its own, with its own
-//! Prolog engine (the rules and their players) that no other thread touches: the
-//! pages send it commands through a channel and read what it last published (a
-//! snapshot, JSON) without waiting for it, so a computer thinking in one game holds
-//! up neither that game's page nor any other game.
-//!
-//! A game ends when nobody has looked at it for the idle time, when the server
-//! stops, or when the table is full and it is the one idle longest.
+//! A game's own thread: its engine and session, the guests' programs, what it tells
+//! the pages, and how it ends (kept finished in the store, its place given back).
 
-use super::form::{self, Checked, Form, Guest};
-use super::snapshot;
-use super::store::{Kept, KeptMove, Store};
+use super::super::form::{Checked, Guest};
+use super::super::snapshot;
+use super::super::store::{Kept, KeptMove, Store};
+use super::{Command, FAILED, FINISHED, Hint, Hosting, Limits, Refusal};
 use crate::engine::term::Term;
-use crate::game::board::Region;
 use crate::game::{GameInfo, Rules};
 use crate::players::program::{ProgramSeat, Served};
 use crate::players::sandbox::Sandbox;
@@ -19,413 +13,65 @@ use crate::players::spec::PlayerSpec;
 use crate::referee::game::{GameRecord, MoveRecord};
 use crate::ui::session::Session;
 use crate::ui::watch::{Reload, Watcher};
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread;
-use std::time::{Duration, Instant};
-use tokio::sync::{oneshot, watch};
-
-/// How many games, and how long they live.
-#[derive(Debug, Clone)]
-pub struct Limits {
-    /// Games open at once on this server.
-    pub max_games: usize,
-    /// A game nobody has looked at for this long ends.
-    pub idle: Duration,
-    /// The computer's time for a move.
-    pub move_ms: u64,
-    /// The pause between two computer moves when no person plays, so people can follow.
-    pub computer_pause: Duration,
-    /// Games open at once for one owner (on the site: one person); none: no cap.
-    pub per_person: Option<usize>,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_games: 32,
-            idle: Duration::from_secs(30 * 60),
-            move_ms: 1000,
-            computer_pause: Duration::from_millis(400),
-            per_person: None,
-        }
-    }
-}
-
-/// Why a request about a game was not done: words for the person at the page.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum Refusal {
-    #[error("there is no game {0} (it may have ended after a long idle time)")]
-    NoGame(u64),
-    #[error("{0}")]
-    Bad(String),
-    #[error(
-        "{0} games are open on this server already: finish one, or wait for an idle one to end"
-    )]
-    Full(usize),
-    #[error("the game has ended on the server")]
-    Gone,
-    #[error("you have {0} games open already: finish one, or wait for an idle one to end")]
-    YoursFull(usize),
-}
-
-/// Finds the guest a seat's word names for a game's owner (see [`form::Guest`]).
-pub type Guests = Arc<dyn Fn(Option<&str>, &str) -> Option<Result<Guest, String>> + Send + Sync>;
-
-/// How guests are started: as a championship starts players, in the sandbox.
-#[derive(Debug, Clone)]
-pub struct Hosting {
-    /// The tabula executable that serves `.pl` players (`tabula serve`).
-    pub tabula: PathBuf,
-    /// Each guest's memory cap.
-    pub memory_bytes: u64,
-    /// Where the guests' stderr is written (one file a seat and game), hidden from
-    /// every player.
-    pub logs: PathBuf,
-}
+use std::time::Duration;
+use tokio::sync::watch;
 
 /// The most of a guest's stderr a page is shown: its end.
 const STDERR_SHOWN: u64 = 8 * 1024;
 
-/// A suggested move and why.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Hint {
-    #[serde(rename = "move")]
-    pub notation: String,
-    pub reason: String,
-    pub regions: Vec<Region>,
-}
-
-type Reply<T> = oneshot::Sender<Result<T, Refusal>>;
-
-enum Command {
-    Play { text: String, reply: Reply<()> },
-    Undo { reply: Reply<()> },
-    Hint { reply: Reply<Hint> },
-    Record { reply: Reply<GameRecord> },
-}
-
 /// How often a game waiting for a person looks for edited rules.
 const RULES_LOOK: Duration = Duration::from_millis(300);
 
-/// One game, as the server holds it.
-struct Handle {
-    /// Whose game it is (on the site); nobody else may see it.
-    owner: Option<String>,
-    commands: Sender<Command>,
-    snapshot: watch::Receiver<Arc<String>>,
-    last_seen: Mutex<Instant>,
-}
-
-impl Handle {
-    fn touch(&self) {
-        *self.last_seen.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now();
-    }
-
-    fn idle_for(&self) -> Duration {
-        self.last_seen
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .elapsed()
-    }
-}
-
-/// Every open game.
-pub struct Table {
-    games: Mutex<HashMap<u64, Arc<Handle>>>,
-    next_id: AtomicU64,
-    pub limits: Limits,
-    /// The rules file given with `--rules`, for the game it declares.
+/// What a game's thread starts with.
+pub(super) struct Start {
+    pub game: &'static GameInfo,
     pub rules_file: Option<PathBuf>,
-    /// Where the open games are kept, move by move (none: they are not kept).
-    store: Option<Arc<Store>>,
-    /// The players a game may seat beyond people and levels, and how they start.
-    guests: Option<(Guests, Arc<Hosting>)>,
+    pub limits: Limits,
+    pub publish: watch::Sender<Arc<String>>,
+    pub store: Option<Arc<Store>>,
+    /// The game as kept: its number, owner, seats and the moves already played.
+    pub kept: Kept,
+    pub checked: Checked,
+    pub hosting: Option<Arc<Hosting>>,
+    /// Where the game is, for the table (see `super::PLAYING`).
+    pub state: Arc<AtomicU8>,
+    /// Take a move back once the moves are replayed (a finished game reopened).
+    pub undo_first: bool,
+    pub inbox: Receiver<Command>,
 }
 
-impl Table {
-    pub fn new(limits: Limits, rules_file: Option<PathBuf>, store: Option<Store>) -> Table {
-        let next = store.as_ref().and_then(|s| s.last_id().ok()).unwrap_or(0) + 1;
-        Table {
-            games: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(next),
-            limits,
-            rules_file,
-            store: store.map(Arc::new),
-            guests: None,
-        }
-    }
-
-    /// The same table, seating `guests` too, started as `hosting` says.
-    pub fn with_guests(mut self, guests: Guests, hosting: Hosting) -> Table {
-        self.guests = Some((guests, Arc::new(hosting)));
-        self
-    }
-
-    /// The form checked for `owner`, with the guests they may seat.
-    fn check(&self, game: &GameInfo, form: &Form, owner: Option<&str>) -> Result<Checked, String> {
-        match &self.guests {
-            Some((guests, _)) => form::check(game, form, &|word| guests(owner, word)),
-            None => form::check(game, form, &form::no_guests),
-        }
-    }
-
-    /// Starts again every game the store kept (a server restarted), where it was;
-    /// the number of games resumed. A game whose rules are gone is forgotten.
-    pub fn resume(&self, find: impl Fn(&str) -> Option<&'static GameInfo>) -> usize {
-        let Some(store) = &self.store else {
-            return 0;
-        };
-        let kept = match store.all() {
-            Ok(kept) => kept,
-            Err(e) => {
-                eprintln!("tabula web: the games kept could not be read: {e}");
-                return 0;
-            }
-        };
-        let mut resumed = 0;
-        for k in kept {
-            let form = Form {
-                game: Some(k.game.clone()),
-                options: k.options.clone().into_iter().collect(),
-                seats: k.seats.clone(),
+/// Starts the game's thread.
+pub(super) fn start(s: Start) -> std::io::Result<()> {
+    let id = s.kept.id;
+    thread::Builder::new()
+        .name(format!("web-game-{id}"))
+        .spawn(move || {
+            let game_thread = GameThread {
+                id,
+                game: s.game,
+                rules_file: s.rules_file,
+                limits: s.limits,
+                publish: s.publish,
+                version: 0,
+                rules_error: None,
+                failure: None,
+                finished: None,
+                thinking: false,
+                store: s.store,
+                kept: s.kept,
+                guests: s.checked.guests,
+                hosting: s.hosting,
+                programs: Vec::new(),
+                state: s.state,
             };
-            let started = find(&k.game)
-                .ok_or_else(|| format!("no game {:?} here any more", k.game))
-                .and_then(|game| Ok((game, self.check(game, &form, k.owner.as_deref())?)));
-            match started {
-                Ok((game, checked)) => {
-                    if self.spawn(k, game, checked).is_ok() {
-                        resumed += 1;
-                    }
-                }
-                Err(why) => {
-                    eprintln!("tabula web: game {} is not resumed: {why}", k.id);
-                    let _ = store.delete(k.id);
-                }
-            }
-        }
-        resumed
-    }
-
-    /// The number of games open now.
-    pub fn open_games(&self) -> usize {
-        self.forget_ended();
-        self.lock().len()
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Handle>>> {
-        self.games.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Drops the games whose thread has ended (failed to start), and those nobody
-    /// has looked at for the idle time: their threads end when they find their
-    /// channel closed.
-    fn forget_ended(&self) {
-        let idle = self.limits.idle;
-        let mut forgotten = Vec::new();
-        self.lock().retain(|id, h| {
-            let keep = h.snapshot.has_changed().is_ok() && h.idle_for() < idle;
-            if !keep {
-                forgotten.push(*id);
-            }
-            keep
-        });
-        self.forget(&forgotten);
-    }
-
-    /// Deletes forgotten games from the store (outside the table's lock).
-    fn forget(&self, ids: &[u64]) {
-        if let Some(store) = &self.store {
-            for id in ids {
-                if let Err(e) = store.delete(*id) {
-                    eprintln!("tabula web: {e}");
-                }
-            }
-        }
-    }
-
-    /// Starts a game as the form says, for `owner` (on the site); its id.
-    pub fn start(
-        &self,
-        game: &'static GameInfo,
-        form: Form,
-        owner: Option<&str>,
-    ) -> Result<u64, Refusal> {
-        let checked = self.check(game, &form, owner).map_err(Refusal::Bad)?;
-        self.forget_ended();
-        let mut made_room = None;
-        {
-            let mut games = self.lock();
-            if let (Some(most), Some(owner)) = (self.limits.per_person, owner)
-                && games
-                    .values()
-                    .filter(|h| h.owner.as_deref() == Some(owner))
-                    .count()
-                    >= most
-            {
-                return Err(Refusal::YoursFull(most));
-            }
-            if games.len() >= self.limits.max_games {
-                // The game idle longest makes room, if it has been idle a while.
-                let oldest = games
-                    .iter()
-                    .map(|(id, h)| (*id, h.idle_for()))
-                    .max_by_key(|(_, idle)| *idle);
-                match oldest {
-                    Some((id, idle)) if idle >= Duration::from_secs(60) => {
-                        games.remove(&id);
-                        made_room = Some(id);
-                    }
-                    _ => return Err(Refusal::Full(self.limits.max_games)),
-                }
-            }
-        }
-        if let Some(id) = made_room {
-            self.forget(&[id]);
-        }
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        // Kept as the form would start it again: a random start as the seed drawn.
-        let kept = Kept {
-            id,
-            game: game.name.clone(),
-            options: form::as_form_options(&checked.options),
-            seats: checked.words.clone(),
-            owner: owner.map(str::to_string),
-            moves: Vec::new(),
-        };
-        self.spawn(kept, game, checked)?;
-        Ok(id)
-    }
-
-    /// A game's thread, started with the moves kept already played.
-    fn spawn(&self, kept: Kept, game: &'static GameInfo, checked: Checked) -> Result<(), Refusal> {
-        let id = kept.id;
-        let owner = kept.owner.clone();
-        let hosting = self.guests.as_ref().map(|(_, h)| h.clone());
-        let (commands, inbox) = mpsc::channel();
-        let (publish, snapshot) = watch::channel(Arc::new(String::from("{}")));
-        // `--rules` is the rules of the game it declares, not of the others.
-        let rules_file = self
-            .rules_file
-            .clone()
-            .filter(|file| same_file(file, &game.file));
-        let limits = self.limits.clone();
-        let store = self.store.clone();
-        thread::Builder::new()
-            .name(format!("web-game-{id}"))
-            .spawn(move || {
-                let game_thread = GameThread {
-                    id,
-                    game,
-                    rules_file,
-                    limits,
-                    publish,
-                    version: 0,
-                    rules_error: None,
-                    failure: None,
-                    thinking: false,
-                    store,
-                    kept,
-                    guests: checked.guests,
-                    hosting,
-                    programs: Vec::new(),
-                };
-                game_thread.run(checked.options, checked.seats, inbox);
-            })
-            .map_err(|e| Refusal::Bad(format!("cannot start the game: {e}")))?;
-        self.lock().insert(
-            id,
-            Arc::new(Handle {
-                owner,
-                commands,
-                snapshot,
-                last_seen: Mutex::new(Instant::now()),
-            }),
-        );
-        Ok(())
-    }
-
-    /// The game `id`, when `owner` may see it: a game with an owner is theirs alone
-    /// (to anyone else it does not exist).
-    fn handle(&self, id: u64, owner: Option<&str>) -> Result<Arc<Handle>, Refusal> {
-        let handle = self
-            .lock()
-            .get(&id)
-            .filter(|h| h.owner.as_deref() == owner)
-            .cloned()
-            .ok_or(Refusal::NoGame(id))?;
-        handle.touch();
-        Ok(handle)
-    }
-
-    /// What the game last published, and a receiver for what it publishes next.
-    pub fn watch(
-        &self,
-        id: u64,
-        owner: Option<&str>,
-    ) -> Result<watch::Receiver<Arc<String>>, Refusal> {
-        Ok(self.handle(id, owner)?.snapshot.clone())
-    }
-
-    /// The open games of `owner`, newest first.
-    pub fn games_of(&self, owner: &str) -> Vec<u64> {
-        self.forget_ended();
-        let mut ids: Vec<u64> = self
-            .lock()
-            .iter()
-            .filter(|(_, h)| h.owner.as_deref() == Some(owner))
-            .map(|(id, _)| *id)
-            .collect();
-        ids.sort_unstable_by(|a, b| b.cmp(a));
-        ids
-    }
-
-    /// Notes that the game is being looked at (a page's live connection is open).
-    pub fn seen(&self, id: u64) {
-        if let Some(h) = self.lock().get(&id) {
-            h.touch();
-        }
-    }
-
-    pub async fn play(&self, id: u64, owner: Option<&str>, text: String) -> Result<(), Refusal> {
-        let handle = self.handle(id, owner)?;
-        ask(&handle, |reply| Command::Play { text, reply }).await
-    }
-
-    pub async fn undo(&self, id: u64, owner: Option<&str>) -> Result<(), Refusal> {
-        let handle = self.handle(id, owner)?;
-        ask(&handle, |reply| Command::Undo { reply }).await
-    }
-
-    pub async fn hint(&self, id: u64, owner: Option<&str>) -> Result<Hint, Refusal> {
-        let handle = self.handle(id, owner)?;
-        ask(&handle, |reply| Command::Hint { reply }).await
-    }
-
-    /// The game so far as a record (`tabula play --record` and the window open it).
-    pub async fn record(&self, id: u64, owner: Option<&str>) -> Result<GameRecord, Refusal> {
-        let handle = self.handle(id, owner)?;
-        ask(&handle, |reply| Command::Record { reply }).await
-    }
-
-    /// Ends every game (the server stops).
-    pub fn end_all(&self) {
-        self.lock().clear();
-    }
-}
-
-/// Sends a command and waits for the game's answer.
-async fn ask<T>(handle: &Handle, command: impl FnOnce(Reply<T>) -> Command) -> Result<T, Refusal> {
-    let (reply, answer) = oneshot::channel();
-    handle
-        .commands
-        .send(command(reply))
-        .map_err(|_| Refusal::Gone)?;
-    answer.await.map_err(|_| Refusal::Gone)?
+            game_thread.run(s.checked.options, s.checked.seats, s.inbox, s.undo_first);
+        })
+        .map(|_| ())
 }
 
 /// The game's own thread: its engine, its session, and what it tells the pages.
@@ -440,6 +86,8 @@ struct GameThread {
     rules_error: Option<String>,
     /// Why the game cannot go on (the rules failed, a computer player failed).
     failure: Option<String>,
+    /// Why the game ended before its end, once it has.
+    finished: Option<String>,
     thinking: bool,
     /// Where the game is kept, and what is kept of it.
     store: Option<Arc<Store>>,
@@ -449,10 +97,17 @@ struct GameThread {
     hosting: Option<Arc<Hosting>>,
     /// The guests' programs, by seat, once started.
     programs: Vec<Option<ProgramSeat>>,
+    state: Arc<AtomicU8>,
 }
 
 impl GameThread {
-    fn run(mut self, options: Vec<Term>, seats: Vec<PlayerSpec>, inbox: Receiver<Command>) {
+    fn run(
+        mut self,
+        options: Vec<Term>,
+        seats: Vec<PlayerSpec>,
+        inbox: Receiver<Command>,
+        undo_first: bool,
+    ) {
         // A game here grades nothing: it runs on what graded games (a championship
         // beside the site) leave, this thread and its engine's alike.
         crate::players::sandbox::cgroup::make_this_thread_casual();
@@ -489,6 +144,9 @@ impl GameThread {
                 break;
             }
         }
+        if undo_first {
+            let _ = session.undo(&rules);
+        }
         self.keep(&session);
         // Live rules: a saved rules file reaches the open game.
         let watcher = Watcher::start(
@@ -504,6 +162,11 @@ impl GameThread {
                 changed = true;
             }
             if changed {
+                // Over: kept finished, and the thread, its engine and players go; the
+                // pages learn it is over once it holds no place.
+                if session.is_over() && self.failure.is_none() {
+                    return self.finish(&rules, &session, None);
+                }
                 self.keep(&session);
                 self.publish(&rules, &session);
                 changed = false;
@@ -520,12 +183,17 @@ impl GameThread {
                 None => RULES_LOOK,
             };
             match inbox.recv_timeout(wait) {
+                Ok(Command::End { why, reply }) => {
+                    self.finish(&rules, &session, Some(why));
+                    let _ = reply.send(Ok(()));
+                    return;
+                }
                 Ok(command) => {
                     self.handle(command, &rules, &mut session);
                     changed = true;
                     continue;
                 }
-                // The table forgot the game (idle, or the server stops).
+                // The server stops: the game stays open, to be resumed.
                 Err(RecvTimeoutError::Disconnected) => return,
                 Err(RecvTimeoutError::Timeout) => {}
             }
@@ -793,6 +461,10 @@ impl GameThread {
             Command::Record { reply } => {
                 let _ = reply.send(Ok(self.record(rules, session)));
             }
+            // Ended by the loop, which sees it first.
+            Command::End { reply, .. } => {
+                let _ = reply.send(Ok(()));
+            }
         }
     }
 
@@ -880,7 +552,30 @@ impl GameThread {
         }
     }
 
+    /// The game ended (over, or for `why`): kept finished with its last snapshot
+    /// and record, told to the pages, and its place given back.
+    fn finish(&mut self, rules: &Rules, session: &Session, why: Option<String>) {
+        self.finished = Some(why.unwrap_or_default());
+        self.thinking = false;
+        self.keep(session);
+        let snapshot = self.snapshot(rules, session);
+        let record = serde_json::to_string(&self.record(rules, session)).unwrap_or_default();
+        if let Some(store) = &self.store
+            && let Err(e) = store.finish(&self.kept, &snapshot, &record)
+        {
+            eprintln!("tabula web: game {} is not kept: {e}", self.id);
+        }
+        self.state.store(FINISHED, Ordering::Release);
+        self.publish.send_replace(Arc::new(snapshot));
+    }
+
     fn publish(&mut self, rules: &Rules, session: &Session) {
+        let json = self.snapshot(rules, session);
+        self.publish.send_replace(Arc::new(json));
+    }
+
+    /// What the pages are told now, as JSON text.
+    fn snapshot(&mut self, rules: &Rules, session: &Session) -> String {
         self.version += 1;
         let json = snapshot::of(
             self.id,
@@ -901,12 +596,15 @@ impl GameThread {
                     })
                     .collect(),
                 stderr: self.stderr_shown(),
+                finished: self.finished.as_deref(),
             },
         );
-        self.publish.send_replace(Arc::new(json.to_string()));
+        json.to_string()
     }
 
     fn fail_to_start(mut self, why: String) {
+        // Nothing plays: no place is held while the page reads why.
+        self.state.store(FAILED, Ordering::Release);
         self.version += 1;
         let json = serde_json::json!({
             "id": self.id,
@@ -933,13 +631,15 @@ impl Drop for GameThread {
                 }
             }
         }
-    }
-}
-
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
+        // The engine and its search are gone (dropped with `run`'s locals): the
+        // memory they held goes back to the system, not to the allocator's free
+        // lists, so that the server's memory follows the games open rather than the
+        // most it ever held.
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: malloc_trim only releases free memory; it takes no pointer.
+        unsafe {
+            libc::malloc_trim(0);
+        }
     }
 }
 
