@@ -208,6 +208,24 @@ pub fn error_sentence(error: &Term) -> Option<String> {
                     ),
                 }
             }
+            // `$Name` in a goal, for a name the last answer does not bind.
+            ("existence_error", [Term::Atom(k), culprit]) if k == "answer_binding" => {
+                let name = term::args(culprit, "$", 1)
+                    .map(|n| plain(&n[0]))
+                    .unwrap_or_else(|| term::to_text(culprit));
+                let names: Vec<String> = term::args(context, "last_answer", 1)
+                    .and_then(|n| term::as_list(&n[0]))
+                    .map(|l| l.iter().map(|n| format!("${}", plain(n))).collect())
+                    .unwrap_or_default();
+                format!(
+                    "${name}: the last answer has no variable {name} ({})",
+                    if names.is_empty() {
+                        "it bound none".to_string()
+                    } else {
+                        format!("it bound {}", names.join(", "))
+                    }
+                )
+            }
             ("existence_error", [Term::Atom(k), culprit]) if k == "source_sink" => {
                 format!("no such file: {}", plain(culprit))
             }
@@ -267,6 +285,8 @@ pub fn error_sentence(error: &Term) -> Option<String> {
             _ => return None,
         },
         Term::Atom(a) if a == "instantiation_error" => "a variable is not bound enough".into(),
+        // What an interrupt throws (Ctrl-C, a timeout), where it is seen as an error.
+        Term::Atom(a) if a == "$interrupt_thrown" => "interrupted".into(),
         _ => return None,
     };
     Some(what)

@@ -7,8 +7,9 @@ runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
 :- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
-                      file_facts/2, list_clauses/1, last_binding/2, last_names/1, replay/2,
-                      trace_goal/1, procedure_named/3]).
+                      file_facts/2, list_clauses/1, session_files/1, prompt_consult/1,
+                      last_binding/2, last_names/1, replay/2, replay_to_the_end/1, trace_goal/1,
+                      procedure_named/3]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -16,6 +17,7 @@ that would poison the next query.
 :- use_module(library(format)).
 :- use_module(library(assoc)).
 :- use_module(library(error)).
+:- use_module(library(files)).
 
 %% run(+GoalChars, -Bindings, -Outcome, -Residue)
 % Reads GoalChars as a term and calls it. Bindings is the list of Name=Value pairs of
@@ -38,6 +40,8 @@ run(Chars, Mode, Bindings, Outcome, Residue) :-
     ;   Bindings = Bindings0,
         % listing/1 at the toplevel lists the loaded files' clauses too.
         (   Mode = det(_), Goal = listing(Spec) -> Goal1 = '$tabula':list_clauses(Spec)
+        ;   Mode = det(_), Goal = consult(Fs) -> Goal1 = '$tabula':prompt_consult(Fs)
+        ;   Mode = det(_), Goal = [F|Fs], F \== user -> Goal1 = '$tabula':prompt_consult([F|Fs])
         ;   Goal1 = user:Goal
         ),
         (   Mode = det(Det) -> Call = setup_call_cleanup(true, Goal1, Det = true)
@@ -78,27 +82,95 @@ residue(Bindings, Residue) :-
 %% list_clauses(+Spec)
 % listing/1 at the REPL.
 % Prints the clauses of the predicates Spec names (Name, Name/Arity, Module:Name or
-% Module:Name/Arity) as the loaded files write them, as portray_clause/1 prints
-% them: the rules' predicates are static, so their clauses are read from their
-% files; clauses asserted at the prompt (dynamic predicates) after them.
+% Module:Name/Arity) as the session's files write them, with their own variable names
+% (portray_clause/1's layout): the clauses of the files the session loaded, those
+% files load beside them (use_module/1) and those consulted at the prompt ([user]
+% too), then the clauses asserted at the prompt. Throws an existence error when no
+% such predicate is defined.
 %   ?- list_clauses(box_points).
 %   box_points(10).
 list_clauses(Spec) :-
     (   Spec = M:NA -> true ; M = _, NA = Spec ),
     (   NA = N/A -> true ; N = NA ),
     must_be(atom, N),
-    findall(Path, loaded_file(Path), Paths),
+    (   var(A) -> true ; must_be(integer, A) ),
+    session_files(Paths),
+    bb_put('$tabula_listed', false),
     forall(member(Path, Paths), list_file(Path, M, N, A)),
     (   atom(M) -> Q = M ; Q = user ),
     forall(( catch(current_predicate(Q:N/A1), _, fail), (var(A) ; A1 == A),
-             functor(H, N, A1) ),
-           forall(catch(Q:clause(H, B), _, fail), portray_dynamic(H, B))).
+             functor(H, N, A1), dynamic_predicate(Q, H) ),
+           (   bb_put('$tabula_listed', true),
+               forall(catch(Q:clause(H, B), _, fail), portray_dynamic(H, B))
+           )),
+    bb_get('$tabula_listed', Listed),
+    (   Listed == true -> true
+    ;   defined_somewhere(M, N, A, PI0) ->
+        format("% ~q is built in or comes from a library: no clauses of it to list.~n", [PI0])
+    ;   (   var(A) -> PI = N/'_' ; PI = N/A ),
+        throw(error(existence_error(procedure, PI), listing/1))
+    ).
+
+dynamic_predicate(Q, H) :-
+    catch(predicate_property(Q:H, dynamic), _, fail), !.
+
+% A predicate of that name (and arity) is defined, though none of its clauses was
+% listed (a built-in, a library's).
+defined_somewhere(M, N, A, N/A1) :-
+    (   atom(M) -> Q = M ; Q = user ),
+    catch(current_predicate(Q:N/A1), _, fail),
+    ( var(A) ; A1 == A ),
+    functor(H, N, A1),
+    defined(Q, H),
+    !.
+
+%% defined(+Module, +Head)
+% The predicate of Head has clauses or is declared (dynamic), in Module: not merely
+% called somewhere (Scryer knows a predicate a goal called, though none defines it).
+defined(M, H) :-
+    (   catch(predicate_property(M:H, dynamic), _, fail) -> true
+    ;   catch(predicate_property(M:H, built_in), _, fail) -> true
+    ;   catch(( clause(M:H, _), fail ), error(permission_error(_, _, _), _), true)
+    ).
+
+%% session_files(-Paths)
+% The files whose clauses the session can call: those it loaded (loaded_file/1), each
+% followed by the files it loads from beside it (`:- use_module(Name)`, Name an atom:
+% Name.pl in its folder), each once, in order.
+session_files(Paths) :-
+    findall(P, loaded_file(P), Loaded),
+    session_files(Loaded, [], Rev),
+    reverse(Rev, Paths).
+
+session_files([], Seen, Seen).
+session_files([P|Ps], Seen, Paths) :-
+    (   memberchk(P, Seen) -> session_files(Ps, Seen, Paths)
+    ;   catch(file_facts_(P, Facts), _, Facts = []),
+        findall(U, ( member(uses(Name), Facts), beside(P, Name, U) ), Uses),
+        session_files(Uses, [P|Seen], Seen1),
+        session_files(Ps, Seen1, Paths)
+    ).
+
+file_facts_(Path, Facts) :-
+    setup_call_cleanup(open_source(Path, S), read_facts(S, Facts), close(S)).
+
+% Name.pl in the folder of the file at Path, when it exists.
+beside(Path, Name, Beside) :-
+    atom_chars(Path, Cs),
+    (   append(Dir, ['/'|File], Cs), \+ member('/', File) -> true ; Dir = "." ),
+    atom_chars(Name, NCs),
+    append(Dir, ['/'|NCs], B0),
+    append(B0, ".pl", BCs),
+    catch(files:file_exists(BCs), _, fail),
+    atom_chars(Beside, BCs).
 
 portray_dynamic(H, true) :- !, portray_clause(H).
 portray_dynamic(H, B) :- portray_clause((H :- B)).
 
 list_file(Path, M, N, A) :-
-    catch(source_module(Path, FileModule), _, FileModule = user),
+    (   catch(source_module(Path, FileModule0), _, fail) -> FileModule = FileModule0
+    ;   FileModule = user
+    ),
     (   var(M) -> true ; M == FileModule ),
     !,
     catch(setup_call_cleanup(open_source(Path, S), list_terms(S, N, A, false), close(S)),
@@ -106,20 +178,58 @@ list_file(Path, M, N, A) :-
 list_file(_, _, _, _).
 
 list_terms(S, N, A, Listed) :-
-    (   '$devour_whitespace'(S) -> catch(read_term(S, T, []), _, T = '$unreadable')
+    (   '$devour_whitespace'(S) ->
+        catch(read_term(S, T, [variable_names(Names)]), _, T = '$unreadable')
     ;   T = end_of_file
     ),
     (   T == end_of_file -> ( Listed == true -> nl ; true )
     ;   (   T \= (:- _), clause_head(T, H), functor(H, N, A1), ( var(A) ; A1 == A ) ->
-            portray_clause(T), Listed1 = true
+            bb_put('$tabula_listed', true),
+            portray_named(T, Names), Listed1 = true
         ;   Listed1 = Listed
         ),
         list_terms(S, N, A, Listed1)
     ).
 
+%% portray_named(+Clause, +VariableNames)
+% Prints Clause as portray_clause/1 lays it out, its variables named as the source
+% names them (Names, from read_term/3's variable_names/1), `_` for anonymous ones.
+%   ?- portray_named((f(X, _) :- g(X)), ['Free'=X]).
+%   f(Free,_) :-
+%      g(Free).
+portray_named(T, Names) :-
+    term_variables(T, Vs),
+    anonymous(Vs, Names, Anonymous),
+    append(Names, Anonymous, VNs),
+    (   catch(phrase(format:portray_(T, VNs), Cs), _, fail) ->
+        format("~s.~n", [Cs])
+    ;   portray_clause(T)
+    ).
+
+% '_'=V for each variable of Vs that Names does not name (not findall/3: it would
+% copy the variables).
+anonymous([], _, []).
+anonymous([V|Vs], Names, Anonymous) :-
+    (   member(_=W, Names), W == V -> Anonymous = Anonymous1
+    ;   Anonymous = ['_'=V|Anonymous1]
+    ),
+    anonymous(Vs, Names, Anonymous1).
+
 clause_head((H :- _), H) :- !, callable(H).
 clause_head((H --> _), H1) :- !, callable(H), functor(H, F, A0), A is A0 + 2, functor(H1, F, A).
 clause_head(H, H) :- callable(H).
+
+%% prompt_consult(+Files)
+% consult/1 and [File, ...] at the REPL's prompt: the files are consulted as
+% consult/1 does, and listing/1 and :help know them.
+prompt_consult(Files) :-
+    user:consult(Files),
+    (   Files = [_|_] -> Fs = Files ; Fs = [Files] ),
+    forall(( member(F, Fs), atom(F), consulted_path(F, Path) ),
+           ( retractall(loaded_file(Path)), assertz(loaded_file(Path)) )).
+
+consulted_path(F, F) :- atom_chars(F, Cs), catch(files:file_exists(Cs), _, fail), !.
+consulted_path(F, P) :- atom_concat(F, '.pl', P), atom_chars(P, Cs), catch(files:file_exists(Cs), _, fail).
 
 %% consult_file(+PathChars, +Scan, -Result)
 % Consults the file at PathChars. Result is `ok`, or `clean` (ok, and the file's text
@@ -515,6 +625,12 @@ replay(N, Goal) :-
     K >= N,
     !.
 
+%% replay_to_the_end(:Goal)
+% Calls Goal through all its solutions, and succeeds whatever it came to: the REPL
+% plays again a goal that failed or raised an error, for what it asserted on the way.
+replay_to_the_end(Goal) :-
+    catch(( user:Goal, fail ; true ), _, true).
+
 %% last_binding(+Name, -Value)
 % Value is (a copy of) what Name was bound to in the last answer the REPL showed:
 % the REPL reads $X in a goal as this value, as SWI-Prolog's toplevel does.
@@ -524,7 +640,8 @@ last_binding(Name, Value) :-
     (   last_answer(Bindings),
         member(Name=V, Bindings) ->
         copy_term(V, Value)
-    ;   throw(error(existence_error(answer_binding, '$'(Name)), last_binding/2))
+    ;   last_names(Names),
+        throw(error(existence_error(answer_binding, '$'(Name)), last_answer(Names)))
     ).
 
 %% named_procedure(+Outcome0, +GoalChars, -Outcome)
@@ -557,7 +674,8 @@ procedure_named(N, A, Chars, Context, M) :-
     ;   M = user
     ),
     findall(M:N2/A2, ( catch(current_predicate(M:N2/A2), _, fail),
-                       N2/A2 \== N/A, near(N, A, N2, A2) ), Near0),
+                       N2/A2 \== N/A, near(N, A, N2, A2),
+                       functor(H2, N2, A2), defined(M, H2) ), Near0),
     sort(Near0, Near),
     (   Near == [] -> Context = M:N/A
     ;   Context = context(M:N/A, did_you_mean(Near))

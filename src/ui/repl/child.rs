@@ -31,6 +31,12 @@ pub const CHILD_COMMAND: &str = "__engine";
 /// How often a waiting parent looks at the clock and at Ctrl-C.
 const POLL: Duration = Duration::from_millis(20);
 
+/// How long a goal asked to stop (Ctrl-C, a timeout) may take to stop on its own
+/// before its engine is killed: Scryer sees an interrupt within a few hundred
+/// instructions, but not inside a long built-in (sorting millions of elements), nor
+/// when the goal catches the error and goes on. A second Ctrl-C kills at once.
+pub const GRACE: Duration = Duration::from_secs(2);
+
 /// How much of the child's stderr is kept, to tell why it died.
 const STDERR_TAIL: usize = 16 * 1024;
 
@@ -51,6 +57,12 @@ enum Request {
     /// The boards of the last answer's bindings that are states of the game (all, or
     /// the one named), as the terminal draws them; the reply is a `Help` text.
     Show { name: Option<String> },
+    /// Read each text as a clause, without loading it: the reply is `Checked`.
+    Check { texts: Vec<String> },
+    /// Stop the request being served, keeping the machine and its database as they
+    /// are (Ctrl-C, a timeout): it is answered `Interrupted`. Read at once, even while
+    /// a goal runs; no reply of its own, and nothing when no request is being served.
+    Interrupt,
 }
 
 #[derive(Serialize, Deserialize, Debug)]
@@ -76,6 +88,16 @@ enum Reply {
     },
     /// An allocation failed while serving it: the memory cap is reached.
     OutOfMemory,
+    /// For each text of a `Check`, what is wrong with it, in words (`None`: it reads).
+    Checked {
+        errors: Vec<Option<String>>,
+    },
+    /// The request was stopped by an `Interrupt`, or (`memory`) because it was about
+    /// to use up the memory cap; the machine and its database are as they were at that
+    /// point, and the child goes on.
+    Interrupted {
+        memory: bool,
+    },
 }
 
 // ---------------------------------------------------------------------------
@@ -132,8 +154,10 @@ pub struct Deadline {
     limit: Duration,
 }
 
-/// Why the engine did not answer. The engine process is gone in every case but
-/// [`Stopped::Failed`]; the caller starts a new one.
+/// Why the engine did not answer. Either the engine stopped the goal itself and goes
+/// on, its database as it was at that moment ([`EngineProcess::alive`]), or the
+/// process is gone (all cases but [`Stopped::Failed`] can be either) and the caller
+/// starts a new one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stopped {
     /// The goal ran past its timeout.
@@ -381,6 +405,23 @@ impl EngineProcess {
         }
     }
 
+    /// For each of `texts`, why it does not read as a clause, in words (`None`: it
+    /// reads).
+    pub fn check(
+        &mut self,
+        texts: &[String],
+        deadline: Option<Deadline>,
+    ) -> Result<Vec<Option<String>>, Stopped> {
+        self.stop();
+        self.send(&Request::Check {
+            texts: texts.to_vec(),
+        })?;
+        match self.receive(deadline)? {
+            Reply::Checked { errors } => Ok(errors),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
     /// The REPL's `:help` text for the files last loaded.
     pub fn help(
         &mut self,
@@ -453,26 +494,54 @@ impl EngineProcess {
         if sent { Ok(()) } else { Err(self.death()) }
     }
 
-    /// Waits for the child's reply, until the deadline or a Ctrl-C, whichever first.
+    /// Waits for the child's reply. At the deadline or on Ctrl-C, whichever first, the
+    /// child is asked to stop the goal (it answers `Interrupted`, its machine kept); if
+    /// it has not within [`GRACE`], or on a second Ctrl-C, it is killed.
     fn receive(&mut self, deadline: Option<Deadline>) -> Result<Reply, Stopped> {
+        // Why the child was asked to stop, and when.
+        let mut asked: Option<(Stopped, Instant)> = None;
         loop {
+            let now = Instant::now();
             let mut wait = POLL;
-            if let Some(d) = deadline {
-                let left = d.at.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    self.kill();
-                    return Err(Stopped::Timeout(d.limit));
+            match &asked {
+                None => {
+                    let why = if take_interrupt() {
+                        Some(Stopped::Interrupted)
+                    } else {
+                        match deadline {
+                            Some(d) if d.at <= now => Some(Stopped::Timeout(d.limit)),
+                            Some(d) => {
+                                wait = wait.min(d.at - now);
+                                None
+                            }
+                            None => None,
+                        }
+                    };
+                    if let Some(why) = why {
+                        self.send(&Request::Interrupt)?;
+                        asked = Some((why, now));
+                    }
                 }
-                wait = wait.min(left);
-            }
-            if take_interrupt() {
-                self.kill();
-                return Err(Stopped::Interrupted);
+                Some((why, since)) => {
+                    if take_interrupt() || now.duration_since(*since) >= GRACE {
+                        let why = why.clone();
+                        self.kill();
+                        return Err(why);
+                    }
+                }
             }
             match self.replies.recv_timeout(wait) {
                 Ok(Ok(Reply::OutOfMemory)) => {
                     self.kill();
                     return Err(Stopped::OutOfMemory(self.memory));
+                }
+                Ok(Ok(Reply::Interrupted { memory })) => {
+                    self.pending = false;
+                    return Err(match (memory, asked) {
+                        (true, _) => Stopped::OutOfMemory(self.memory),
+                        (false, Some((why, _))) => why,
+                        (false, None) => Stopped::Interrupted,
+                    });
                 }
                 Ok(Ok(reply)) => return Ok(reply),
                 Ok(Err(garbage)) => {
@@ -483,6 +552,12 @@ impl EngineProcess {
                 Err(RecvTimeoutError::Disconnected) => return Err(self.death()),
             }
         }
+    }
+
+    /// The engine process runs: it stopped the last goal itself, keeping its machine,
+    /// or was never stopped.
+    pub fn alive(&self) -> bool {
+        self.requests.is_some()
     }
 
     /// Why the child is gone: waits for it and reads what it last wrote on stderr.
@@ -604,39 +679,169 @@ fn keep_tail(mut stderr: impl Read, tail: &Mutex<Vec<u8>>) {
 /// failed allocation says what happened.
 pub static ALLOCATION_FAILED: AtomicBool = AtomicBool::new(false);
 
-/// The system allocator, noting failures in [`ALLOCATION_FAILED`]; tabula's binary
-/// makes it the global allocator (`src/main.rs`).
+/// The system allocator, noting failures in [`ALLOCATION_FAILED`] and, in the engine
+/// child, the bytes allocated; tabula's binary makes it the global allocator
+/// (`src/main.rs`).
 pub struct NotingAllocator;
 
 // SAFETY: every call is passed on unchanged to the system allocator, which upholds the
-// GlobalAlloc contract; only a null result is noted.
+// GlobalAlloc contract; only the result is noted.
 unsafe impl std::alloc::GlobalAlloc for NotingAllocator {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees about `layout` hold for System too.
-        noted(unsafe { std::alloc::System.alloc(layout) })
+        noted(
+            unsafe { std::alloc::System.alloc(layout) },
+            layout.size(),
+            0,
+        )
     }
 
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: as for alloc.
-        noted(unsafe { std::alloc::System.alloc_zeroed(layout) })
+        noted(
+            unsafe { std::alloc::System.alloc_zeroed(layout) },
+            layout.size(),
+            0,
+        )
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
         // SAFETY: `ptr` came from System (every allocation goes through it).
-        unsafe { std::alloc::System.dealloc(ptr, layout) }
+        unsafe { std::alloc::System.dealloc(ptr, layout) };
+        count(-(layout.size() as isize));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
         // SAFETY: as for dealloc; `new_size` is the caller's, checked by the caller.
-        noted(unsafe { std::alloc::System.realloc(ptr, layout, new_size) })
+        noted(
+            unsafe { std::alloc::System.realloc(ptr, layout, new_size) },
+            new_size,
+            layout.size(),
+        )
     }
 }
 
-fn noted(ptr: *mut u8) -> *mut u8 {
+/// Counts allocations (the engine child only: [`serve`] turns it on).
+static COUNTING: AtomicBool = AtomicBool::new(false);
+/// Bytes allocated minus bytes freed since counting began.
+static ALLOCATED: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(0);
+/// The count of [`ALLOCATED`] past which the goal being served is asked to stop, before
+/// the cap itself refuses an allocation (which would take the engine down).
+static SOFT_LIMIT: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(isize::MAX);
+/// Set when [`SOFT_LIMIT`] was passed while serving the request.
+static NEAR_THE_CAP: AtomicBool = AtomicBool::new(false);
+
+/// Notes an allocation of `grown` bytes in place of `shrunk` ones, at `ptr` (null: it
+/// failed).
+fn noted(ptr: *mut u8, grown: usize, shrunk: usize) -> *mut u8 {
     if ptr.is_null() {
         ALLOCATION_FAILED.store(true, Ordering::Relaxed);
+    } else {
+        count(grown as isize - shrunk as isize);
     }
     ptr
+}
+
+/// Counts `change` more bytes allocated, and asks the goal to stop past the soft limit.
+fn count(change: isize) {
+    if COUNTING.load(Ordering::Relaxed) {
+        let now = ALLOCATED.fetch_add(change, Ordering::Relaxed) + change;
+        // Only atomics here: an allocator may not lock or allocate.
+        if change > 0
+            && now > SOFT_LIMIT.load(Ordering::Relaxed)
+            && !NEAR_THE_CAP.swap(true, Ordering::Relaxed)
+        {
+            scryer_prolog::request_interrupt();
+        }
+    }
+}
+
+/// The soft limit for a request that starts now: three quarters of the address space
+/// the cap (`RLIMIT_AS`) has left, so that a goal that keeps growing is stopped while
+/// its engine can still answer (Scryer has no garbage collector: what a goal took is
+/// kept, and used again by the goals after it).
+fn soft_limit() -> isize {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
+        || limit.rlim_cur == libc::RLIM_INFINITY
+    {
+        return isize::MAX;
+    }
+    // The process's address space now, in pages (the first field of statm).
+    let pages: u64 = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|p| p.parse().ok()))
+        .unwrap_or(0);
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    let left = limit.rlim_cur.saturating_sub(pages * page);
+    let room = isize::try_from(left / 4 * 3).unwrap_or(isize::MAX);
+    ALLOCATED.load(Ordering::Relaxed).saturating_add(room)
+}
+
+/// Whether a request is being served, for an `Interrupt` read meanwhile; its lock is
+/// never held across anything but flag updates.
+static SERVING: Mutex<bool> = Mutex::new(false);
+/// An `Interrupt` was read while serving the request.
+static ASKED_TO_STOP: AtomicBool = AtomicBool::new(false);
+
+/// Marks the start (`true`) or end of serving a request, withdrawing any interrupt
+/// left from before: only the request being served can be interrupted. At the end:
+/// whether it was asked to stop, and whether it came near the memory cap.
+fn serving(busy: bool) -> (bool, bool) {
+    let Ok(mut serving) = SERVING.lock() else {
+        return (false, false);
+    };
+    *serving = busy;
+    scryer_prolog::clear_interrupt();
+    let asked = ASKED_TO_STOP.swap(false, Ordering::SeqCst);
+    let near = NEAR_THE_CAP.swap(false, Ordering::SeqCst);
+    SOFT_LIMIT.store(
+        if busy { soft_limit() } else { isize::MAX },
+        Ordering::SeqCst,
+    );
+    (asked, near)
+}
+
+/// The child's stdin reader: requests go to the engine's thread, but an `Interrupt`
+/// is acted on here at once, while the engine is busy.
+fn read_requests(requests: Sender<Result<Request, String>>) {
+    for line in io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        match serde_json::from_str::<Request>(&line) {
+            Ok(Request::Interrupt) => {
+                if let Ok(serving) = SERVING.lock()
+                    && *serving
+                {
+                    ASKED_TO_STOP.store(true, Ordering::SeqCst);
+                    scryer_prolog::request_interrupt();
+                }
+            }
+            Ok(request) => {
+                if requests.send(Ok(request)).is_err() {
+                    break;
+                }
+            }
+            Err(e) => {
+                if requests
+                    .send(Err(format!("unreadable request: {e}")))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Whether an answer is the error an interrupt throws.
+fn interrupted(reply: &Reply) -> bool {
+    matches!(reply, Reply::Answer { answer: ReplAnswer::Exception { text, .. } }
+        if text.contains("'$interrupt_thrown'"))
 }
 
 /// Runs the engine on requests from stdin until it closes: `tabula __engine`.
@@ -655,20 +860,29 @@ pub fn serve() -> ExitCode {
     };
     let mut replies = io::BufWriter::new(replies);
     let mut session = Session::default();
-    for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let reply = match serde_json::from_str::<Request>(&line) {
+    // The flag is made before any allocation can set it.
+    scryer_prolog::clear_interrupt();
+    COUNTING.store(true, Ordering::SeqCst);
+    let (requests, inbox) = mpsc::channel();
+    thread::spawn(move || read_requests(requests));
+    for request in inbox {
+        serving(true);
+        let reply = match request {
             Ok(request) => session.handle(request),
-            Err(e) => Some(Reply::Failed {
-                message: format!("unreadable request: {e}"),
-            }),
+            Err(message) => Some(Reply::Failed { message }),
         };
+        let (asked, near) = serving(false);
         let Some(mut reply) = reply else { continue };
         // Whatever the answer says (Scryer's own resource error can come out as an
         // unrelated term), an allocation that failed meanwhile means the cap was hit.
         if ALLOCATION_FAILED.swap(false, Ordering::SeqCst) {
             session.answers = None;
             reply = Reply::OutOfMemory;
+        } else if (asked || near) && interrupted(&reply) {
+            session.answers = None;
+            reply = Reply::Interrupted {
+                memory: near && !asked,
+            };
         }
         let text = serde_json::to_string(&reply).unwrap_or_else(|e| {
             format!(r#"{{"reply":"failed","message":"cannot write the reply: {e}"}}"#)
@@ -681,6 +895,22 @@ pub fn serve() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Why `text` does not read as a clause, in words; `None` when it reads.
+fn clause_error(engine: &Engine, text: &str) -> Option<String> {
+    let goal = format!(
+        "catch((charsio:read_term_from_chars({}, _, []), E = none), E0, E = E0)",
+        crate::engine::term::quote_string(text)
+    );
+    match engine.query_value(&goal, "E") {
+        Ok(crate::engine::term::Term::Atom(a)) if a == "none" => None,
+        Ok(error) => Some(
+            crate::engine::error_sentence(&error)
+                .unwrap_or_else(|| crate::engine::term::to_text(&error)),
+        ),
+        Err(e) => Some(e.to_string()),
+    }
 }
 
 /// The engine the child serves from, and its loaded files.
@@ -828,6 +1058,17 @@ impl Session {
                 self.answers = None;
                 None
             }
+            Request::Check { texts } => {
+                self.answers = None;
+                let engine = match self.engine() {
+                    Ok(engine) => engine,
+                    Err(e) => return Some(failed(e)),
+                };
+                let errors = texts.iter().map(|t| clause_error(engine, t)).collect();
+                Some(Reply::Checked { errors })
+            }
+            // Read and acted on by the stdin reader (read_requests); never queued.
+            Request::Interrupt => None,
             Request::Show { name } => {
                 self.answers = None;
                 Some(Reply::Help {

@@ -3,15 +3,19 @@
 //! comments, `:reload` to re-read the files after editing them.
 //!
 //! The engine runs in a child process ([`crate::ui::repl::child`]) so that a goal can be
-//! stopped: by Ctrl-C, by `--timeout`, or by the `--memory` cap. A stopped goal takes
-//! its engine with it; a fresh one loads the same files and the session goes on.
+//! stopped: by Ctrl-C, by `--timeout`, or near the `--memory` cap. The engine stops the
+//! goal itself and keeps its database as it was at that moment; only a goal that does
+//! not stop when asked takes its engine with it, and then a fresh one loads the same
+//! files and plays again the session's goals that changed the database.
 
 pub mod child;
+pub mod clauses;
 mod help;
 
-use crate::engine::{EngineError, ReplAnswer};
+use crate::engine::{EngineError, ReplAnswer, syntax_place};
 use crate::ui::terminal::{Key, LineInput, Typed};
 use child::{CatchInterrupts, EngineProcess, Limits, Stopped};
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -25,10 +29,12 @@ pub struct Repl {
     /// stopped goal loads them again.
     loaded: bool,
     /// The goals of the session that changed the engine (assert, retract, consult,
-    /// flags, operators ...) and how many of their solutions were seen, in order: a
-    /// new engine (after Ctrl-C, a timeout, the memory cap) plays them again, and
-    /// `:reload` the files consulted at the prompt.
-    changes: Vec<(String, usize)>,
+    /// flags, operators ...) and how far they were played, in order: a new engine
+    /// (after a goal that would not stop) plays them again, and `:reload` the files
+    /// consulted at the prompt.
+    changes: Vec<Change>,
+    /// Goals read from one line with others, and not run yet.
+    queued: VecDeque<Queued>,
     /// The files `consult(user)` wrote, removed when the REPL ends.
     typed_files: Vec<PathBuf>,
     typed: usize,
@@ -63,6 +69,48 @@ const CHANGING: &[&str] = &[
     "load_files",
 ];
 
+/// A goal of the session that changed the engine, and how far it was played.
+#[derive(Debug, Clone)]
+struct Change {
+    goal: String,
+    played: Played,
+}
+
+/// How far a goal was played.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Played {
+    /// To its Nth solution, where the user stopped asking.
+    Solutions(usize),
+    /// To its end: it failed, raised an error, or gave its last solution.
+    ToTheEnd,
+    /// Stopped midway (Ctrl-C, a timeout, the memory cap): it cannot be played again
+    /// to the same point.
+    Stopped,
+}
+
+/// How a goal's answers ended.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Ending {
+    /// The user asked for no more after this many solutions.
+    Enough(usize),
+    /// It gave its last answer (a solution, false, or an error).
+    Done,
+    /// It was stopped and its engine kept.
+    Stopped,
+    /// Its engine was killed with it.
+    Killed,
+    /// It did not read: it never ran.
+    Unread,
+}
+
+/// What waits in the queue of a line that held several terms.
+#[derive(Debug, Clone)]
+enum Queued {
+    Goal(String),
+    /// A quote left open at the end of a line: the text, and where.
+    Unclosed(String, clauses::Unclosed),
+}
+
 /// The words of a goal that loads files.
 const LOADING: &[&str] = &["consult", "ensure_loaded", "use_module", "load_files"];
 
@@ -95,14 +143,15 @@ After an answer, press ; for the next one, a for all, Enter to stop (from a pipe
 Ctrl-C stops a goal that runs too long; at the prompt it clears the line.
 Commands:
   :help [NAME]   the names of the documented predicates; with NAME, the documentation of those matching it
-  :reload        re-read the rules files (after editing them)
+  :reload        re-read the rules files (after editing them); make. does the same
   :files         the files loaded
-  :time GOAL     the goal's answers, then its CPU time and inferences
+  :time GOAL     the goal's CPU time and inferences, then its answers
   :trace GOAL    the goal's answers, with the Call/Exit/Redo/Fail ports of the rules' predicates
   [user].        type clauses (consult(user)), end with Ctrl-D or end_of_file.
   $X             in a goal: the value X had in the last answer
   :show [NAME]   the board of each position the last answer binds (or of NAME)
-  listing(NAME)  the clauses of NAME (NAME/ARITY, MODULE:NAME...) as the loaded files write them
+  listing(NAME)  the clauses of NAME (NAME/ARITY, MODULE:NAME...) as the files write them, then those asserted
+  X = 1. Y = 2.  several goals on a line run one after the other
   :quit          leave (also halt. or Ctrl-D)";
 
 impl Repl {
@@ -121,6 +170,7 @@ impl Repl {
             limits,
             loaded: false,
             changes: Vec::new(),
+            queued: VecDeque::new(),
             typed_files: Vec::new(),
             typed: 0,
             pushed: None,
@@ -171,9 +221,17 @@ impl Repl {
             .ok_or_else(|| Stopped::Failed("no engine".into()))
     }
 
-    /// After a goal was stopped (its engine is gone): says why, and starts a new engine
-    /// with the same files.
+    /// After a goal was stopped: says why. When the engine stopped the goal itself, the
+    /// session goes on as it was at that moment; when it had to be killed, a new engine
+    /// loads the same files and plays again the goals of the session that changed it.
     fn recover(&mut self, stopped: &Stopped, out: &mut dyn Write) {
+        if self.engine.as_ref().is_some_and(EngineProcess::alive) {
+            let _ = writeln!(
+                out,
+                "   {stopped}; what it asserted or retracted before it stopped stays."
+            );
+            return;
+        }
         let _ = writeln!(out, "   {stopped}.");
         if let Some(mut engine) = self.engine.take() {
             engine.kill();
@@ -186,10 +244,20 @@ impl Repl {
         if self.engine.is_some() {
             let changes = std::mem::take(&mut self.changes);
             let (replayed, failed) = self.replay(&changes);
+            let midway: Vec<&str> = changes
+                .iter()
+                .filter(|c| c.played == Played::Stopped)
+                .map(|c| c.goal.trim())
+                .collect();
             self.changes = replayed.clone();
+            let why = match stopped {
+                Stopped::Interrupted | Stopped::Timeout(_) => "The goal did not stop when asked",
+                Stopped::OutOfMemory(_) => "Memory ran out before the goal could be stopped",
+                Stopped::Died(_) | Stopped::Failed(_) => "The Prolog engine is gone",
+            };
             let _ = writeln!(
                 out,
-                "   The Prolog engine was restarted with the same files{}.",
+                "   {why}, so the engine was restarted with the same files{}; what that goal itself changed is lost.",
                 match (replayed.len(), failed.len()) {
                     (0, 0) => String::new(),
                     (n, 0) => format!(
@@ -202,12 +270,22 @@ impl Repl {
                     ),
                 }
             );
+            if !midway.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "   Not played again, as they had been stopped midway: {}",
+                    midway.join("; ")
+                );
+            }
         }
     }
 
     /// `consult(user)`: clauses typed at the `|:` prompt until Ctrl-D (the end of
-    /// input) or `end_of_file.`, kept in a file of the session's and consulted from it (the engine's
-    /// own standard input is the REPL's channel to it, so Scryer cannot read them).
+    /// input) or `end_of_file.`, kept in a file of the session's and consulted from it
+    /// (the engine's own standard input is the REPL's channel to it, so Scryer cannot
+    /// read them). A clause that does not read is left out and said, with its place
+    /// (`user://N:LINE:COLUMN`, N counting the session's `[user]`s, as SWI-Prolog
+    /// says it); the others are consulted.
     fn consult_user(&mut self, input: &mut dyn LineInput, out: &mut dyn Write) {
         let mut text = String::new();
         loop {
@@ -227,12 +305,77 @@ impl Repl {
         }
         let _ = writeln!(out);
         self.typed += 1;
+        let source = format!("user://{}", self.typed);
+        let split = clauses::split(&text);
+        let texts: Vec<String> = split.terms.iter().map(|t| t.text.clone()).collect();
+        let deadline = self.limits.deadline();
+        let checked = match self.engine() {
+            Ok(engine) => engine.check(&texts, deadline),
+            Err(stopped) => Err(stopped),
+        };
+        let errors = match checked {
+            Ok(errors) => errors,
+            Err(stopped) => {
+                self.recover(&stopped, out);
+                return;
+            }
+        };
+        // The file keeps every clause that reads, on its own lines, so that the places
+        // Prolog gives stay those of the typed text.
+        let mut kept: Vec<String> = text.lines().map(|_| String::new()).collect();
+        // What was left out, and where, in the order of the text.
+        let mut faults: Vec<syntax_place::Place> = Vec::new();
+        for (term, error) in split.terms.iter().zip(&errors) {
+            let Some(words) = error else {
+                for (k, line) in term.text.lines().enumerate() {
+                    if let Some(slot) = kept.get_mut(term.line - 1 + k) {
+                        *slot = if k == 0 {
+                            format!("{}{line}", " ".repeat(term.column - 1))
+                        } else {
+                            line.to_string()
+                        };
+                    }
+                }
+                continue;
+            };
+            faults.push(clause_error_place(term, words, &text));
+        }
+        faults.extend(split.unclosed.iter().map(|(open, _)| unclosed_place(open)));
+        faults.sort_by_key(|p| (p.line, p.column));
+        for place in &faults {
+            let _ = writeln!(
+                out,
+                "   {source}:{}:{}: {}{}",
+                place.line,
+                place.column,
+                place.what,
+                place.excerpt(&text)
+            );
+        }
+        let mut left_out = faults.len();
+        if !split.rest.trim().is_empty() {
+            left_out += 1;
+            let _ = writeln!(
+                out,
+                "   {source}: the last clause has no full stop: left out: {}",
+                split.rest.trim()
+            );
+        }
+        if left_out > 0 {
+            let good = errors.iter().filter(|e| e.is_none()).count();
+            let _ = writeln!(
+                out,
+                "   {left_out} clause{} left out; the {good} other{} consulted.",
+                if left_out == 1 { "" } else { "s" },
+                if good == 1 { " is" } else { "s are" }
+            );
+        }
         let file = std::env::temp_dir().join(format!(
             "tabula-repl-{}-user-{}.pl",
             std::process::id(),
             self.typed
         ));
-        if let Err(e) = std::fs::write(&file, text) {
+        if let Err(e) = std::fs::write(&file, kept.join("\n") + "\n") {
             let _ = writeln!(
                 out,
                 "   cannot keep the clauses in {}: {e}.",
@@ -248,17 +391,19 @@ impl Repl {
         self.answer(&goal, input, out);
     }
 
-    /// Plays goals again in the engine, each up to the number of solutions seen
-    /// first; returns those that played again, and those that did not.
-    fn replay(&mut self, goals: &[(String, usize)]) -> (Vec<(String, usize)>, Vec<String>) {
+    /// Plays goals again in the engine, each as far as it was played first; returns
+    /// those that played again, and those that did not.
+    fn replay(&mut self, goals: &[Change]) -> (Vec<Change>, Vec<String>) {
         let mut done = Vec::new();
         let mut failed = Vec::new();
-        for (goal, seen) in goals {
+        for change in goals {
+            let body = change.goal.trim().trim_end_matches('.');
+            let text = match change.played {
+                Played::Solutions(seen) => format!("'$tabula':replay({seen}, ({body}))"),
+                Played::ToTheEnd => format!("'$tabula':replay_to_the_end(({body}))"),
+                Played::Stopped => continue,
+            };
             let deadline = self.limits.deadline();
-            let text = format!(
-                "'$tabula':replay({seen}, ({}))",
-                goal.trim().trim_end_matches('.')
-            );
             let answer = match self.engine() {
                 Ok(engine) => engine.goal(&text, deadline),
                 Err(stopped) => Err(stopped),
@@ -267,8 +412,8 @@ impl Repl {
                 engine.stop();
             }
             match answer {
-                Ok(ReplAnswer::Solution { .. }) => done.push((goal.clone(), *seen)),
-                _ => failed.push(goal.trim().to_string()),
+                Ok(ReplAnswer::Solution { .. }) => done.push(change.clone()),
+                _ => failed.push(change.goal.trim().to_string()),
             }
         }
         (done, failed)
@@ -282,6 +427,21 @@ impl Repl {
         );
         let mut pending = String::new();
         loop {
+            // The other goals of a line that held several, in order.
+            if let Some(queued) = self.queued.pop_front() {
+                let go_on = match queued {
+                    Queued::Goal(goal) => self.goal(&goal, input, out),
+                    Queued::Unclosed(text, open) => {
+                        let place = unclosed_place(&open);
+                        let _ = writeln!(out, "   {}{}", place.what, place.excerpt(&text));
+                        true
+                    }
+                };
+                if !go_on {
+                    return;
+                }
+                continue;
+            }
             let prompt = if pending.is_empty() { "?- " } else { "|  " };
             let typed = match self.pushed.take() {
                 Some(line) => Typed::Line(line),
@@ -309,7 +469,7 @@ impl Repl {
                 self.answer(&traced, input, out);
                 continue;
             }
-            // `:time GOAL`: the goal's answers, and its CPU time and inferences.
+            // `:time GOAL`: the goal's CPU time and inferences, and its answers.
             if pending.is_empty()
                 && let Some(goal) = trimmed.strip_prefix(":time ")
             {
@@ -329,33 +489,53 @@ impl Repl {
             }
             pending.push_str(&line);
             pending.push('\n');
-            if !ends_goal(&pending) {
-                continue;
+            let split = clauses::split(&pending);
+            for term in split.terms {
+                self.queued.push_back(Queued::Goal(term.text));
             }
-            let goal = std::mem::take(&mut pending);
-            let bare = goal.trim().trim_end_matches('.').trim();
-            if bare == "halt" {
-                return;
+            for (open, _) in split.unclosed {
+                self.queued
+                    .push_back(Queued::Unclosed(pending.clone(), open));
             }
-            if matches!(bare, "consult(user)" | "[user]") {
-                self.consult_user(input, out);
-                continue;
-            }
-            self.answer(&last_answer_values(&goal), input, out);
+            pending = split.rest;
         }
+    }
+
+    /// Runs one goal read at the prompt; false to leave.
+    fn goal(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) -> bool {
+        let bare = goal.trim().trim_end_matches('.').trim();
+        match bare {
+            "halt" => return false,
+            "consult(user)" | "[user]" => self.consult_user(input, out),
+            // SWI-Prolog's make/0: here, the files are read again as :reload does.
+            "make" => return self.command(":reload", out),
+            _ => self.answer(&last_answer_values(goal), input, out),
+        }
+        true
     }
 
     /// Runs one goal, asking after each solution whether to go on.
     fn answer(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) {
-        let seen = self.answers(goal, input, out);
-        if seen > 0 && calls_any(goal, CHANGING) {
-            self.changes.push((goal.to_string(), seen));
+        let ending = self.answers(goal, input, out);
+        if !calls_any(goal, CHANGING) {
+            return;
         }
+        let played = match ending {
+            Ending::Enough(seen) => Played::Solutions(seen),
+            Ending::Done => Played::ToTheEnd,
+            Ending::Stopped => Played::Stopped,
+            // Its engine is gone, and with it what the goal did.
+            Ending::Killed | Ending::Unread => return,
+        };
+        self.changes.push(Change {
+            goal: goal.to_string(),
+            played,
+        });
     }
 
-    /// Runs one goal, asking after each solution whether to go on; how many
-    /// solutions were shown.
-    fn answers(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) -> usize {
+    /// Runs one goal, asking after each solution whether to go on; how its answers
+    /// ended.
+    fn answers(&mut self, goal: &str, input: &mut dyn LineInput, out: &mut dyn Write) -> Ending {
         let mut first = true;
         let mut seen = 0;
         let mut all = false;
@@ -374,8 +554,13 @@ impl Repl {
             let answer = match answer {
                 Ok(answer) => answer,
                 Err(stopped) => {
+                    let kept = self.engine.as_ref().is_some_and(EngineProcess::alive);
                     self.recover(&stopped, out);
-                    return 0;
+                    return if kept {
+                        Ending::Stopped
+                    } else {
+                        Ending::Killed
+                    };
                 }
             };
             match answer {
@@ -384,7 +569,7 @@ impl Repl {
                     let _ = write!(out, "{output}");
                     if last {
                         let _ = writeln!(out, "   {text}.");
-                        return seen;
+                        return Ending::Done;
                     }
                     if all {
                         let _ = writeln!(out, "   {text} ;");
@@ -431,14 +616,14 @@ impl Repl {
                                 engine.stop();
                             }
                             let _ = writeln!(out, "   .");
-                            return seen;
+                            return Ending::Enough(seen);
                         }
                     }
                 }
                 ReplAnswer::False { output } => {
                     let _ = write!(out, "{output}");
                     let _ = writeln!(out, "   false.");
-                    return seen;
+                    return Ending::Done;
                 }
                 // The sentence, then the term as Prolog writes it.
                 ReplAnswer::SyntaxError { text, words } => {
@@ -446,7 +631,7 @@ impl Repl {
                         let _ = writeln!(out, "   {words}");
                     }
                     let _ = writeln!(out, "   {text}.");
-                    return 0;
+                    return Ending::Unread;
                 }
                 ReplAnswer::Exception {
                     text,
@@ -458,7 +643,7 @@ impl Repl {
                         let _ = writeln!(out, "   {words}");
                     }
                     let _ = writeln!(out, "   {}.", exception_text(&text));
-                    return 0;
+                    return Ending::Done;
                 }
             }
         }
@@ -497,9 +682,9 @@ impl Repl {
                 if self.load(out) {
                     // A fresh machine: what was asserted at the prompt is gone, the
                     // files consulted at the prompt are loaded again, in their order.
-                    let loads: Vec<(String, usize)> = std::mem::take(&mut self.changes)
+                    let loads: Vec<Change> = std::mem::take(&mut self.changes)
                         .into_iter()
-                        .filter(|(g, _)| calls_any(g, LOADING))
+                        .filter(|c| calls_any(&c.goal, LOADING))
                         .collect();
                     let (again, failed) = self.replay(&loads);
                     self.changes = again.clone();
@@ -553,8 +738,52 @@ impl Repl {
     }
 }
 
-/// A goal is complete when its text ends with a full stop (not one inside `=..` or a
-/// number), as at Scryer's own prompt.
+/// Where a clause typed at `[user]` goes wrong, and what, in its words: the place a
+/// person would look (a bracket that does not pair ...), else the clause's end, where
+/// the reader gave up.
+fn clause_error_place(term: &clauses::Term, words: &str, text: &str) -> syntax_place::Place {
+    let lines = term.text.lines().count() as u64;
+    let what = words.lines().next().unwrap_or_default().to_string();
+    let first = term.line as u64;
+    match syntax_place::locate(text, first, first + lines - 1) {
+        Some(place) => syntax_place::Place {
+            what: format!("{what} ({})", place.what),
+            ..place
+        },
+        None => {
+            let last = term.text.lines().last().unwrap_or_default();
+            let column = last.chars().count() + if lines == 1 { term.column - 1 } else { 0 };
+            let what = if what.ends_with("incomplete reduction") {
+                format!("{what} (the clause ends before it is complete)")
+            } else {
+                what
+            };
+            syntax_place::Place {
+                line: term.line as u64 + lines - 1,
+                column,
+                what,
+            }
+        }
+    }
+}
+
+/// The place and words of a quote left open at a line's end.
+fn unclosed_place(open: &clauses::Unclosed) -> syntax_place::Place {
+    let kind = match open.quote {
+        '"' => "string",
+        '`' => "back-quoted string",
+        _ => "quoted atom",
+    };
+    syntax_place::Place {
+        line: open.line as u64,
+        column: open.column,
+        what: format!(
+            "syntax error: the {kind} opened here by {} is not closed on its line (a \\ at a line's end continues it on the next)",
+            open.quote
+        ),
+    }
+}
+
 /// A goal with each `$Name` (outside quotes and comments) read as the value `Name` had
 /// in the last answer shown, as SWI-Prolog's toplevel does: `Z = g($X)` becomes
 /// `'$tabula':last_binding('X', _Last_X), Z = g(_Last_X)` (the variable's `_` keeps it
@@ -631,11 +860,6 @@ fn is_symbol_char(c: char) -> bool {
     "+-*/\\^<>=~:.?@#&$".contains(c)
 }
 
-fn ends_goal(text: &str) -> bool {
-    let t = text.trim_end();
-    t.ends_with('.') && !t.ends_with("..") && !t.ends_with("=..")
-}
-
 /// Uncaught errors as Scryer's toplevel shows them.
 fn exception_text(text: &str) -> String {
     if text.starts_with("error(") {
@@ -669,12 +893,5 @@ mod tests {
             last_answer_values("atom_length('it''s $X', N), M = $N0."),
             "'$tabula':last_binding('N0', _Last_N0), (atom_length('it''s $X', N), M = _Last_N0)."
         );
-    }
-
-    #[test]
-    fn a_goal_ends_with_a_full_stop() {
-        assert!(ends_goal("X = 1.\n"));
-        assert!(!ends_goal("X = 1\n"));
-        assert!(!ends_goal("X =.."));
     }
 }

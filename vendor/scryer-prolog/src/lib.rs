@@ -47,6 +47,24 @@ pub use machine::config::*;
 pub use machine::lib_machine::*;
 pub use machine::Machine;
 
+// tabula's patch: a running query can be interrupted from another thread.
+/// Asks the query running in this process (in any [`Machine`]) to stop: within a few
+/// hundred instructions it throws `error('$interrupt_thrown', repl/0)`, which unwinds
+/// like any other error (to a `catch/3` of the goal's, or out of the query), and the
+/// machine, its database included, stays as it was at that point. A query blocked in
+/// a long built-in (a sort, reading a stream) sees it when the built-in returns.
+///
+/// The request stays until a running query takes it: call [`clear_interrupt`] before
+/// starting a query that must not see an old one.
+pub fn request_interrupt() {
+    machine::INTERRUPT.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Withdraws an interrupt no query has taken yet; true if there was one.
+pub fn clear_interrupt() -> bool {
+    machine::INTERRUPT.swap(false, std::sync::atomic::Ordering::SeqCst)
+}
+
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
