@@ -107,7 +107,7 @@ list_clauses(Spec) :-
     (   Listed == true -> true
     ;   defined_somewhere(M, N, A, PI0) ->
         format("% ~q is built in or comes from a library: no clauses of it to list.~n", [PI0])
-    ;   (   var(A) -> PI = N/'_' ; PI = N/A ),
+    ;   (   var(A) -> PI = N ; PI = N/A ),
         throw(error(existence_error(procedure, PI), listing/1))
     ).
 
