@@ -262,9 +262,10 @@ fn ctrl_c_with_the_rules_broken_on_disk_keeps_the_rules_loaded() {
     repl.send("box_points(P).\n");
     repl.wait_for("P = 7", at);
     repl.send(":files\n");
-    repl.wait_for("dots.pl", at);
+    repl.wait_for("dots.pl\n", at);
     let out = repl.finish();
     assert!(!out.contains("is not loaded"), "{out}");
+    assert!(!out.contains("does not load now"), "{out}");
 }
 
 #[test]
@@ -433,4 +434,34 @@ fn errors_are_said_in_words_and_suggest_only_what_is_defined() {
     assert!(out.contains("  1 | Q = 'abc.\n    |     ^"), "{out}");
     // make. does what :reload does.
     assert!(out.contains("Reloaded 3 file(s)."), "{out}");
+}
+
+#[test]
+fn after_a_kill_with_the_rules_broken_on_disk_files_says_what_is_loaded() {
+    let dir = scratch("repl", "killed-broken");
+    let rules = dir.join("dots.pl");
+    let shipped =
+        std::fs::read_to_string(crate::common::root().join("prolog/games/dots/dots.pl")).unwrap();
+    std::fs::write(&rules, &shipped).unwrap();
+    let path = rules.to_string_lossy().into_owned();
+    let mut repl = Session::piped(&["repl", "--rules", &path, "--timeout", "1"]);
+    let at = repl.wait_for("?- ", 0);
+    std::fs::write(
+        &rules,
+        shipped.replace("\nbox_points(10).\n", "\nbox_points(7)\n"),
+    )
+    .unwrap();
+    // A goal that catches the interrupt and goes on: its engine is killed, and the
+    // new one cannot load the broken file.
+    repl.send("repeat, catch((repeat, fail), _, fail).\n");
+    let at = repl.wait_for("so the engine was restarted", at);
+    repl.send(":files\n");
+    let at = repl.wait_for("dots.pl  (does not load now: fix it and :reload)", at);
+    repl.send("catch(box_points(P), _, P = none).\n");
+    repl.wait_for("P = none", at);
+    let out = repl.finish();
+    assert!(
+        out.contains("is not loaded, nor the players that need it"),
+        "{out}"
+    );
 }

@@ -75,6 +75,9 @@ enum Reply {
         errors: Vec<String>,
         #[serde(default)]
         notes: Vec<String>,
+        /// The files loaded now (the last good ones, when the new did not load).
+        #[serde(default)]
+        files: Vec<PathBuf>,
     },
     Answer {
         answer: ReplAnswer,
@@ -110,6 +113,8 @@ pub struct LoadOutcome {
     pub errors: Vec<String>,
     /// What else to tell (the fast path not used, the last good version kept).
     pub notes: Vec<String>,
+    /// The files loaded now (the last good ones, when the new did not load).
+    pub files: Vec<PathBuf>,
 }
 
 /// The limits a goal runs under.
@@ -378,7 +383,15 @@ impl EngineProcess {
             strict,
         })?;
         match self.receive(deadline)? {
-            Reply::Loaded { errors, notes } => Ok(LoadOutcome { errors, notes }),
+            Reply::Loaded {
+                errors,
+                notes,
+                files,
+            } => Ok(LoadOutcome {
+                errors,
+                notes,
+                files,
+            }),
             other => Err(self.unexpected(other)),
         }
     }
@@ -999,13 +1012,18 @@ impl Session {
                         self.files = files;
                         self.loaded_at =
                             jiff::ZonedDateTime::now().strftime("%H:%M:%S").to_string();
-                        Some(Reply::Loaded { errors, notes })
+                        Some(Reply::Loaded {
+                            errors,
+                            notes,
+                            files: self.files.clone(),
+                        })
                     }
                     Err(error) if strict => {
                         self.loaded = None;
                         Some(Reply::Loaded {
                             errors: vec![error],
                             notes: Vec::new(),
+                            files: Vec::new(),
                         })
                     }
                     Err(error) => {
@@ -1040,6 +1058,7 @@ impl Session {
                         Some(Reply::Loaded {
                             errors: vec![error],
                             notes: vec![note],
+                            files: self.files.clone(),
                         })
                     }
                 }

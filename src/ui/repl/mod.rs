@@ -28,6 +28,9 @@ pub struct Repl {
     /// The files are loaded in the engine (as far as they load): a new engine after a
     /// stopped goal loads them again.
     loaded: bool,
+    /// Those of `files` the engine has loaded now (a rules file that does not load is
+    /// not, while its last good version, if any, is).
+    loaded_files: Vec<PathBuf>,
     /// The goals of the session that changed the engine (assert, retract, consult,
     /// flags, operators ...) and how far they were played, in order: a new engine
     /// (after a goal that would not stop) plays them again, and `:reload` the files
@@ -114,8 +117,13 @@ enum Queued {
 /// The words of a goal that loads files.
 const LOADING: &[&str] = &["consult", "ensure_loaded", "use_module", "load_files"];
 
-/// Whether `goal` names one of `words` as a predicate (the word, then `(`).
+/// Whether `goal` names one of `words` as a predicate (the word, then `(`), or, for the
+/// words of loading, is a list of files (`[extra].`).
 fn calls_any(goal: &str, words: &[&str]) -> bool {
+    let bare = goal.trim_start();
+    if words.contains(&"consult") && bare.starts_with('[') && !bare.starts_with("[user]") {
+        return true;
+    }
     let chars: Vec<char> = goal.chars().collect();
     let mut i = 0;
     while i < chars.len() {
@@ -169,6 +177,7 @@ impl Repl {
             files,
             limits,
             loaded: false,
+            loaded_files: Vec::new(),
             changes: Vec::new(),
             queued: VecDeque::new(),
             typed_files: Vec::new(),
@@ -192,6 +201,7 @@ impl Repl {
         match result {
             Ok(loaded) => {
                 self.loaded = true;
+                self.loaded_files = loaded.files.clone();
                 for line in loaded.errors.iter().chain(&loaded.notes) {
                     let _ = writeln!(out, "{line}");
                 }
@@ -201,6 +211,7 @@ impl Repl {
                 // Loading again would likely stop again: go on with an empty engine.
                 self.engine = None;
                 self.loaded = false;
+                self.loaded_files.clear();
                 let _ = writeln!(
                     out,
                     "{}. No file is loaded: :reload loads them again.",
@@ -726,8 +737,17 @@ impl Repl {
                 }
             }
             ":files" => {
+                // The first file that is not loaded is the one that does not load; those
+                // after it need it.
+                let mut missing = false;
                 for f in &self.files {
-                    let _ = writeln!(out, "{}", f.display());
+                    let note = match (self.loaded_files.contains(f), missing) {
+                        (true, _) => "",
+                        (false, false) => "  (does not load now: fix it and :reload)",
+                        (false, true) => "  (not loaded: it needs the file above)",
+                    };
+                    missing |= !note.is_empty();
+                    let _ = writeln!(out, "{}{note}", f.display());
                 }
             }
             other => {
