@@ -96,7 +96,17 @@ fn presented(doc: &str) -> Vec<(String, usize)> {
 fn defined(file: &Path) -> Vec<(String, usize)> {
     let source = std::fs::read_to_string(file).unwrap_or_default();
     let mut heads = Vec::new();
+    let mut in_comment = false;
     for line in source.lines() {
+        // The text of a `/* ... */` comment is no clause.
+        if in_comment {
+            in_comment = !line.contains("*/");
+            continue;
+        }
+        if let Some(open) = line.find("/*") {
+            in_comment = !line[open..].contains("*/");
+            continue;
+        }
         let Some((name, rest)) = leading_name(line) else {
             continue;
         };
