@@ -436,7 +436,8 @@ fn all_passed(output: &str) -> Option<usize> {
 /// The by-hand recipe of docs/prolog.md (the code block that calls the harness), typed
 /// as printed into `tabula repl dots`, runs every test of `dots_tests.pl`, all passing;
 /// and, as the document says, into `tabula repl GAME` with the game's name in place of
-/// `dots`, every test of each game's own test file. The count is the file's: the
+/// `dots`, every test of each game's own test file, and with `dots_ai_tests` in place
+/// of `dots_tests`, every test of the dots players. The count is the file's: the
 /// `test(` clauses it declares, as tests/it/prolog.rs counts them.
 #[test]
 fn the_by_hand_test_recipe_runs_as_printed() {
@@ -456,27 +457,35 @@ fn the_by_hand_test_recipe_runs_as_printed() {
     assert!(recipe.lines().all(|l| l.trim().ends_with('.')), "{recipe}");
     let games = games_with_tests();
     assert!(games.contains(&"dots".to_string()), "{games:?}");
+    // (game, test module, the recipe's lines for them)
+    let mut runs: Vec<(String, String, String)> = games
+        .iter()
+        .map(|game| {
+            let lines = if game == "dots" {
+                recipe.clone()
+            } else {
+                recipe.replace("dots", game)
+            };
+            (game.clone(), format!("{game}_tests"), lines)
+        })
+        .collect();
+    runs.push((
+        "dots".into(),
+        "dots_ai_tests".into(),
+        recipe.replace("dots_tests", "dots_ai_tests"),
+    ));
     let mut wrong = Vec::new();
-    for game in &games {
-        let lines = if game == "dots" {
-            recipe.clone()
-        } else {
-            recipe.replace("dots", game)
-        };
-        let file = root().join(format!("prolog/games/{game}/tests/{game}_tests.pl"));
+    for (game, module, lines) in &runs {
+        let file = root().join(format!("prolog/games/{game}/tests/{module}.pl"));
         let declared = read(&file)
             .lines()
             .filter(|l| l.starts_with("test("))
             .count();
-        let o = tabula_piped(&["repl", game], &lines);
+        let o = tabula_piped(&["repl", game], lines);
         let out = text(&o.stdout);
         if all_passed(&out) != Some(declared) {
             wrong.push(format!(
-                "tabula repl {game}, {declared} tests declared:\n{lines}\n{}\n{}",
-                out.lines()
-                    .filter(|l| !l.contains("= [pass("))
-                    .collect::<Vec<_>>()
-                    .join("\n"),
+                "tabula repl {game}, {module}: {declared} tests declared:\n{lines}\n{out}\n{}",
                 text(&o.stderr)
             ));
         }
