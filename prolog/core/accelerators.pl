@@ -94,10 +94,10 @@ first_difference([Options|Lists], Game, Fast, Players, Each, N0, N, Diff) :-
     ;   N = N1, Diff = Diff0
     ).
 
-% walk(+K, +State, +Path, +Options-Start, ...): compares K positions,
-% playing random moves by the rules from State (reached by the moves Path,
-% the last first, from Start) and starting again from Start when a game
-% ends. A difference is given as at(Options, Path, Diff).
+%% walk(+K, +State, +Path, +Options-Start, ...)
+% Compares K positions, playing random moves by the rules from State (reached
+% by the moves Path, the last first, from Start) and starting again from Start
+% when a game ends. A difference is given as at(Options, Path, Diff).
 walk(K, State, Path, Options-Start, Game, Fast, Players, N0, N, Diff) :-
     (   K =:= 0 -> N = N0, Diff = none
     ;   % The players' model in every fourth position: building it is

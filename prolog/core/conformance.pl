@@ -115,8 +115,8 @@ conformance(Game, Options, NGames, Seed, Failures) :-
     ;   games_failures(NGames, Game, Options, Max, Failures)
     ).
 
-% start_failure(+Game, +Options, -Failure): the start position cannot be
-% had, or the parser throws on junk text.
+%% start_failure(+Game, +Options, -Failure)
+% The start position cannot be had, or the parser throws on junk text.
 start_failure(Game, Options, Failure) :-
     catch(start_state(Game, Options, Result), E, Result = exception(E)),
     (   Result = ok(State) ->
@@ -136,9 +136,9 @@ start_state(Game, Options, Result) :-
     ;   Result = failed
     ).
 
-% games_failures(+N, +Game, +Options, +Max, -Failures): plays N games and
-% keeps at most Max failures. Each game runs inside findall/3 so that its
-% memory is freed before the next one.
+%% games_failures(+N, +Game, +Options, +Max, -Failures)
+% Plays N games and keeps at most Max failures. Each game runs inside
+% findall/3 so that its memory is freed before the next one.
 games_failures(N, _, _, Max, Failures) :-
     (   N =< 0 ; Max =< 0 ),
     !,
@@ -151,8 +151,9 @@ games_failures(N, Game, Options, Max, Failures) :-
     Max1 is Max - K,
     games_failures(N1, Game, Options, Max1, Failures1).
 
-% game_failure(+Game, +Options, -Failure): plays one random game and
-% succeeds with its first failure; fails when the whole game conforms.
+%% game_failure(+Game, +Options, -Failure)
+% Plays one random game and succeeds with its first failure; fails when the
+% whole game conforms.
 game_failure(Game, Options, Failure) :-
     game:game_initial_state(Game, Options, State),
     catch(game:game_max_plies(Game, State, Max0), _, Max0 = 10000),
@@ -171,15 +172,19 @@ walk(Game, Options, State, History, Ply, Max, Failure) :-
     ).
     % Verdict = over: no failure in this game, walk/7 fails.
 
-% position_verdict(+Game, +State, +Ply, +Max, -Verdict): checks State;
-% Verdict is violation(Kind, Detail), over, or next(Move, State1) with a
-% random legal move and the position it leads to.
+%% position_verdict(+Game, +State, +Ply, +Max, -Verdict)
+% Checks State; Verdict is violation(Kind, Detail), over, or next(Move,
+% State1) with a random legal move and the position it leads to.
 position_verdict(Game, State, Ply, Max, Verdict) :-
     position_inference_limit(Limit),
     catch(limited_check(Game, State, Ply, Max, Limit, Verdict),
           violation(Kind, Detail),
           Verdict = violation(Kind, Detail)).
 
+%% limited_check(+Game, +State, +Ply, +Max, +Limit, -Verdict)
+% check_position/5 under an inference limit of Limit: a check that runs
+% past it gives the verdict violation(inference_limit, ...), so that a
+% rules file that loops is reported instead of hanging.
 limited_check(Game, State, Ply, Max, Limit, Verdict) :-
     (   call_with_inference_limit(check_position(Game, State, Ply, Max, V),
                                   Limit, R) ->
@@ -190,6 +195,12 @@ limited_check(Game, State, Ply, Max, Limit, Verdict) :-
     ;   Verdict = violation(internal, [state(State)])
     ).
 
+%% check_position(+Game, +State, +Ply, +Max, -Verdict)
+% Checks the contract at State, Ply moves into a game that may last Max:
+% players/2, outcome/2, to_move/2, legal_moves/2 and legal_move/2, each
+% legal move checked (check_move/4, at most 8 of them) and a junk move
+% (check_junk/4). Verdict is over, or next(Move, State1) with a random
+% legal move and the position it leads to; a violation is thrown (must/3).
 check_position(Game, State, Ply, Max, Verdict) :-
     % players/2
     must(game:game_players(Game, State, N), players, [state(State)]),
@@ -268,7 +279,8 @@ moves_to_check(Count, Sample, Moves, Checked) :-
         maplist(game:random_element(Moves), Checked)
     ).
 
-% check_over(+N, +Scores, +Result, +State): the final outcome is well formed.
+%% check_over(+N, +Scores, +Result, +State)
+% The final outcome is well formed.
 check_over(N, Scores, Result, State) :-
     (   ground_list(Scores), length(Scores, N), numbers(Scores) -> true
     ;   violation(outcome_scores, [state(State), scores(Scores), players(N)])
@@ -286,8 +298,8 @@ check_moves([Move|Moves], Game, State) :-
     check_move(Game, State, Move, _),
     check_moves(Moves, Game, State).
 
-% check_move(+Game, +State, +Move, -State1): the legal Move passes every
-% check; State1 is the position it leads to.
+%% check_move(+Game, +State, +Move, -State1)
+% The legal Move passes every check; State1 is the position it leads to.
 check_move(Game, State, Move, State1) :-
     Where = [state(State), move(Move)],
     must(game:game_legal_move(Game, State, Move), legal_move_check, Where),
@@ -312,8 +324,8 @@ check_move(Game, State, Move, State1) :-
 apply_solutions(Game, State, Move, Applied) :-
     findall(S-E, game:game_apply_move(Game, State, Move, S, E), Applied).
 
-% check_junk(+Game, +State, +LegalSet, +Junk): a junk move is refused and
-% explained (unless the game lists it as legal).
+%% check_junk(+Game, +State, +LegalSet, +Junk)
+% A junk move is refused and explained (unless the game lists it as legal).
 check_junk(Game, State, LegalSet, Junk) :-
     (   memberchk(Junk, LegalSet) -> true
     ;   Where = [state(State), move(Junk)],
@@ -325,23 +337,29 @@ check_junk(Game, State, LegalSet, Junk) :-
         )
     ).
 
-% must(+Goal, +Kind, +Detail): Goal succeeds (its first solution is kept);
-% failing or throwing is a violation of Kind. Goal is always a single call
-% (never a conjunction or a findall/3): Scryer compiles a control construct
-% given to call/1 afresh at every call, which is slow.
+%% must(+Goal, +Kind, +Detail)
+% Goal succeeds (its first solution is kept); failing or throwing is a
+% violation of Kind. Goal is always a single call (never a conjunction or a
+% findall/3): Scryer compiles a control construct given to call/1 afresh at
+% every call, which is slow.
 must(Goal, Kind, Detail) :-
     (   catch(Goal, E, violation(Kind, [exception(E)|Detail])) -> true
     ;   violation(Kind, Detail)
     ).
 
-% must_fail(+Goal, +Kind, +Detail): Goal fails; succeeding or throwing is a
-% violation of Kind.
+%% must_fail(+Goal, +Kind, +Detail)
+% Goal fails; succeeding or throwing is a violation of Kind.
 must_fail(Goal, Kind, Detail) :-
     (   catch(Goal, E, violation(Kind, [exception(E)|Detail])) ->
         violation(Kind, Detail)
     ;   true
     ).
 
+%% violation(+Kind, +Detail)
+% Throws violation(Kind, Detail): the property Kind does not hold, Detail
+% says where (state(S), move(M), exception(E) ...).
+%   ?- catch(conformance:violation(to_move, []), V, true).
+%      V = violation(to_move,[]).
 violation(Kind, Detail) :-
     throw(violation(Kind, Detail)).
 

@@ -341,6 +341,12 @@ initial_state_in(Options, State, Game) :- Game:initial_state(Options, State).
 players_in(State, N, Game) :- Game:players(State, N).
 to_move_in(State, Player, Game) :- Game:to_move(State, Player).
 legal_move_in(State, Move, Game) :- Game:legal_move(State, Move).
+%% legal_moves_in(+State, -Moves, +Game)
+% The bridge to Game:legal_moves/2, on the game's fast path when it is
+% switched on: the module last, so that meta-predicates are given a goal
+% whose arguments are in place (see the bridges above).
+%   ?- dots:initial_state([rows(2), cols(2)], _S), game:legal_moves_in(_S, Ms, dots).
+%      Ms = [h(0,0),h(1,0),v(0,0),v(0,1)].
 legal_moves_in(State, Moves, Game) :-
     (   accelerated(Game, _) -> accelerated_legal_moves(Game, State, Moves)
     ;   Game:legal_moves(State, Moves)
@@ -377,6 +383,11 @@ events_text_in(State, Events, Chars, Game) :-
     Game:events_text(State, Events, Chars).
 explain_unreadable_in(State, Chars, Message, Game) :-
     Game:explain_unreadable(State, Chars, Message).
+%% move_text_in(+State, ?Move, ?Cs0, ?Cs, +Game)
+% The bridge to Game:move_text//2, called as the predicate move_text/4
+% rather than through phrase/3 (which would add a meta-call).
+%   ?- dots:initial_state([], _S), game:move_text_in(_S, M, "h(0,1)", [], dots).
+%      M = h(0,1).
 move_text_in(State, Move, Cs0, Cs, Game) :- Game:move_text(State, Move, Cs0, Cs).
 
 %% game_initial_state(+Game, +Options, -State)

@@ -924,11 +924,11 @@ expand(S, M, P, Ctx, Kid, Result) :-
         Kid = n(1, X, Q, E, Next, fresh, [])
     ).
 
-% playout(+S, +Moves, +Game, +Deadline, +Ply, +Max, -Result): a game of
-% random moves from S, whose legal moves are Moves, to its end; Result is
-% its outcome's result, none when it lasted Max plies without ending, or
-% timeout when the deadline came first (the clock is looked at every 16
-% plies).
+%% playout(+S, +Moves, +Game, +Deadline, +Ply, +Max, -Result)
+% A game of random moves from S, whose legal moves are Moves, to its end;
+% Result is its outcome's result, none when it lasted Max plies without
+% ending, or timeout when the deadline came first (the clock is looked at
+% every 16 plies).
 playout(S, Moves, Game, Deadline, Ply, Max, Result) :-
     (   Moves == [] ->
         outcome_in(S, Outcome, Game),

@@ -25,10 +25,10 @@ random_playout(Game, Options, Seed, Plies) :-
     game:game_initial_state(Game, Options, State),
     playout(Game, State, 0, Plies).
 
-% playout(+Game, +State, +Plies0, -Plies): the game ends when there is no
-% legal move (the contract makes that the same as being over). A move is
-% one call, game:random_successor/5: on a fast path that counts its moves,
-% only the move drawn is built.
+%% playout(+Game, +State, +Plies0, -Plies)
+% The game ends when there is no legal move (the contract makes that the same
+% as being over). A move is one call, game:random_successor/5: on a fast path
+% that counts its moves, only the move drawn is built.
 playout(Game, State, Plies0, Plies) :-
     (   game:random_successor(Game, State, _, State1, _) ->
         Plies1 is Plies0 + 1,

@@ -6,10 +6,10 @@ goal that does not parse becomes an answer instead of a panic inside the host, a
 runs it under catch/3, so an exception becomes an answer instead of a stale ball
 that would poison the next query.
 */
-:- module('$tabula', [run/4, consult_file/3, repl_answer/5, doc_lines/2, file_module/2,
+:- module('$tabula', [run/4, consult_file/3, repl_answer/5, file_module/2,
                       file_facts/2, list_clauses/1, session_files/1, prompt_consult/1,
-                      last_binding/2, last_names/1, replay/2, replay_to_the_end/1, trace_goal/1,
-                      procedure_named/3]).
+                      last_binding/2, last_names/1, replay/2, replay_to_the_end/1,
+                      trace_goal/1, procedure_named/3]).
 
 :- use_module(library(charsio)).
 :- use_module(library(lists)).
@@ -781,14 +781,7 @@ join_with([P|Ps], Sep, Text) :-
     append(Sep, Rest, SepRest),
     append(P, SepRest, Text).
 
-%% doc_lines(+PathChars, -Docs)
-% Docs is the list of doc(Head, Text) for every `%% Head` comment block in the file:
-% the contract's documentation, shown by the REPL's :help.
-doc_lines(PathChars, Docs) :-
-    atom_chars(Path, PathChars),
-    setup_call_cleanup(open_source(Path, S), read_lines(S, Lines), close(S)),
-    docs(Lines, Docs).
-
+% The lines of a stream, each a list of characters.
 read_lines(S, Lines) :-
     get_char(S, C),
     (   C == end_of_file -> Lines = []
@@ -802,20 +795,6 @@ read_lines(S, Lines) :-
 line_rest(_, '\n', [], more) :- !.
 line_rest(_, end_of_file, [], end_of_file) :- !.
 line_rest(S, C, [C|Cs], Next) :- get_char(S, C1), line_rest(S, C1, Cs, Next).
-
-docs([], []).
-docs([L|Ls], Docs) :-
-    (   append("%% ", Head, L) ->
-        comment_body(Ls, Body, Rest),
-        Docs = [doc(Head, Body)|Docs1],
-        docs(Rest, Docs1)
-    ;   docs(Ls, Docs)
-    ).
-
-comment_body([L|Ls], [Text|Body], Rest) :-
-    (   append("% ", Text, L) -> true ; L = "%", Text = [] ), !,
-    comment_body(Ls, Body, Rest).
-comment_body(Ls, [], Ls).
 
 %% file_module(+PathChars, -Module)
 % Module is the name the file declares in its first clause, :- module(Module, _).

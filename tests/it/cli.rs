@@ -317,7 +317,8 @@ fn the_repl_answers_documents_and_survives_anything() {
         .unwrap_or("")
         .lines()
         .collect();
-    assert!(listing.len() < 60, "a short listing: {out}");
+    // Names only, several a line: the full documentation runs to thousands of lines.
+    assert!(listing.len() < 100, "a short listing: {out}");
     assert!(listing.iter().any(|l| l.contains("apply_move,")), "{out}");
     assert!(out.contains("box_points(-Points)"), "{out}");
 }

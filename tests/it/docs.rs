@@ -1,10 +1,12 @@
 //! The documents say what the code does: every `tabula …` command line in the code
 //! blocks of README.md, CHANGELOG.md and docs/*.md is one the command line accepts (and
 //! the cheap ones run), every `course.toml` and `tabula.toml` example loads with the
-//! real loaders, and every file or folder of the repository the documents name exists.
-//! A renamed flag, a moved file or a changed setting fails here.
+//! real loaders, and every file or folder of the repository the documents name exists;
+//! the by-hand test recipe of docs/prolog.md runs as printed, and the REPL transcript of
+//! docs/guide.md is what the REPL prints. A renamed flag, a moved file, a changed
+//! setting or a recipe that no longer works fails here.
 
-use crate::common::{root, scratch, tabula, text};
+use crate::common::{root, scratch, tabula, tabula_piped, text};
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use tabula::cli::Cli;
@@ -406,4 +408,166 @@ fn the_document_readers_find_commands_and_paths() {
             "bb w"
         ]
     );
+}
+
+/// The games that have a test file of their own, `prolog/games/GAME/tests/GAME_tests.pl`.
+fn games_with_tests() -> Vec<String> {
+    let mut games: Vec<String> = std::fs::read_dir(root().join("prolog/games"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|g| {
+            root()
+                .join(format!("prolog/games/{g}/tests/{g}_tests.pl"))
+                .is_file()
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+/// The `N` of the `N passed, M failed` line the harness prints, if M is 0.
+fn all_passed(output: &str) -> Option<usize> {
+    output.lines().find_map(|l| {
+        let (passed, failed) = l.trim().split_once(" passed, ")?;
+        (failed == "0 failed").then(|| passed.parse().ok())?
+    })
+}
+
+/// The by-hand recipe of docs/prolog.md (the code block that calls the harness), typed
+/// as printed into `tabula repl dots`, runs every test of `dots_tests.pl`, all passing;
+/// and, as the document says, into `tabula repl GAME` with the game's name in place of
+/// `dots`, every test of each game's own test file, and with `dots_ai_tests` in place
+/// of `dots_tests`, every test of the dots players. The count is the file's: the
+/// `test(` clauses it declares, as tests/it/prolog.rs counts them.
+#[test]
+fn the_by_hand_test_recipe_runs_as_printed() {
+    let doc = read(&root().join("docs/prolog.md"));
+    let recipes: Vec<String> = code_blocks(&doc)
+        .into_iter()
+        .filter(|(_, body, _)| body.contains("harness:run_tests("))
+        .map(|(_, body, _)| body)
+        .collect();
+    assert_eq!(
+        recipes.len(),
+        1,
+        "one recipe in docs/prolog.md: {recipes:?}"
+    );
+    let recipe = &recipes[0];
+    // One goal a line, each a goal of its own (the REPL reads a line at a time).
+    assert!(recipe.lines().all(|l| l.trim().ends_with('.')), "{recipe}");
+    let games = games_with_tests();
+    assert!(games.contains(&"dots".to_string()), "{games:?}");
+    // (game, test module, the recipe's lines for them)
+    let mut runs: Vec<(String, String, String)> = games
+        .iter()
+        .map(|game| {
+            let lines = if game == "dots" {
+                recipe.clone()
+            } else {
+                recipe.replace("dots", game)
+            };
+            (game.clone(), format!("{game}_tests"), lines)
+        })
+        .collect();
+    runs.push((
+        "dots".into(),
+        "dots_ai_tests".into(),
+        recipe.replace("dots_tests", "dots_ai_tests"),
+    ));
+    let mut wrong = Vec::new();
+    for (game, module, lines) in &runs {
+        let file = root().join(format!("prolog/games/{game}/tests/{module}.pl"));
+        let declared = read(&file)
+            .lines()
+            .filter(|l| l.starts_with("test("))
+            .count();
+        let o = tabula_piped(&["repl", game], lines);
+        let out = text(&o.stdout);
+        if all_passed(&out) != Some(declared) {
+            wrong.push(format!(
+                "tabula repl {game}, {module}: {declared} tests declared:\n{lines}\n{out}\n{}",
+                text(&o.stderr)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+/// The REPL transcript of docs/guide.md (the block that starts `$ tabula repl dots`)
+/// is what `tabula repl dots` prints for its goals, typed from a pipe: each `?- ` line
+/// is a goal, a `;` after an answer asks for the next one, and a line `...` stands for
+/// the lines the transcript leaves out.
+#[test]
+fn the_repl_transcript_of_the_guide_is_what_the_repl_prints() {
+    let doc = read(&root().join("docs/guide.md"));
+    let Some((_, body, at)) = code_blocks(&doc)
+        .into_iter()
+        .find(|(_, body, _)| body.starts_with("$ tabula repl dots\n"))
+    else {
+        panic!("docs/guide.md has no transcript starting `$ tabula repl dots`");
+    };
+    let expected: Vec<&str> = body.lines().skip(1).collect();
+    let mut input = String::new();
+    for line in &expected {
+        if let Some(goal) = line.strip_prefix("?- ") {
+            input.push_str(goal);
+            input.push('\n');
+        } else if line.ends_with(" ;") {
+            input.push_str(";\n");
+        }
+    }
+    assert!(input.lines().count() >= 3, "{input}");
+    let o = tabula_piped(&["repl", "dots"], &input);
+    let out = text(&o.stdout);
+    // The banner first, and the prompt left waiting when the input ends.
+    let actual: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .filter(|l| l.trim_end() != "?-")
+        .collect();
+    if let Err(why) = transcript_matches(&expected, &actual) {
+        panic!(
+            "docs/guide.md (block at line {at}): {why}\nthe REPL printed:\n{out}{}",
+            text(&o.stderr)
+        );
+    }
+}
+
+/// Whether `actual` reads as `expected`, line for line (trailing blanks aside), a line
+/// `...` of `expected` standing for any lines up to the one after it.
+fn transcript_matches(expected: &[&str], actual: &[&str]) -> Result<(), String> {
+    let mut a = 0;
+    let mut skipping = false;
+    for line in expected {
+        if line.trim() == "..." {
+            skipping = true;
+            continue;
+        }
+        loop {
+            match actual.get(a) {
+                Some(got) if got.trim_end() == line.trim_end() => break,
+                Some(_) if skipping => a += 1,
+                Some(got) => return Err(format!("expected {line:?}, got {got:?}")),
+                None => return Err(format!("expected {line:?}, got nothing more")),
+            }
+        }
+        a += 1;
+        skipping = false;
+    }
+    match actual.get(a) {
+        Some(got) if !skipping => Err(format!("the transcript ends, the REPL printed {got:?}")),
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn a_transcript_is_matched_line_for_line_with_its_ellipses() {
+    assert!(transcript_matches(&["?- a.", "   true."], &["?- a.", "   true.  "]).is_ok());
+    assert!(transcript_matches(&["?- a.", "   true."], &["?- a.", "   false."]).is_err());
+    assert!(transcript_matches(&["?- a.", "..."], &["?- a.", "x", "y"]).is_ok());
+    assert!(transcript_matches(&["?- a.", "...", "z"], &["?- a.", "x", "z"]).is_ok());
+    assert!(transcript_matches(&["?- a.", "...", "z"], &["?- a.", "x", "y"]).is_err());
+    assert!(transcript_matches(&["?- a."], &["?- a.", "more"]).is_err());
+    assert_eq!(all_passed("x\n55 passed, 0 failed\n   true."), Some(55));
+    assert_eq!(all_passed("43 passed, 1 failed"), None);
 }

@@ -24,6 +24,7 @@ mod loading;
 mod new_game;
 mod prolog;
 mod records;
+mod repl_help;
 mod repl_session;
 mod sandbox;
 #[cfg(feature = "gui")]

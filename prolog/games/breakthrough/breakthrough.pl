@@ -218,7 +218,8 @@ size_value(Name, Options, Value) :-
     ;   Value = Default
     ).
 
-% full_start(+Rows, +Cols, -State): the regular start, White to move.
+%% full_start(+Rows, +Cols, -State)
+% The regular start, White to move.
 full_start(Rows, Cols, State) :-
     full_mask(Cols, Full),
     Empty is Rows - 4,
@@ -227,9 +228,9 @@ full_start(Rows, Cols, State) :-
     append([0, 0|Middle], [Full, Full], Black),
     start_state(Rows, Cols, 1, White, Black, State).
 
-% start_state(+Rows, +Cols, +Turn, +White, +Black, -State): a start
-% position (no move played yet; both sides have pieces, none on its goal
-% row, so the side to move can move: see the top).
+%% start_state(+Rows, +Cols, +Turn, +White, +Black, -State)
+% A start position (no move played yet; both sides have pieces, none on its
+% goal row, so the side to move can move: see the top).
 start_state(Rows, Cols, Turn, White, Black, State) :-
     State = breakthrough(Rows, Cols, Turn, White, Black, 0, none, ongoing).
 
@@ -288,6 +289,11 @@ draw_start(Options, State) :-
     MaxM is (Rows - 4) * Cols // 2,
     draw_moves(Start, MaxM, State).
 
+%% random_size(+Name, +Options, -Value)
+% The number of rows or columns (Name) of a random start: the one Options
+% give, checked as by initial_state/2, else drawn uniformly in 4..12.
+%   ?- breakthrough:random_size(rows, [rows(6)], R).
+%      R = 6.
 random_size(Name, Options, Value) :-
     size_option(Name, _, Min, Max, _),
     Pattern =.. [Name, _],
@@ -297,8 +303,9 @@ random_size(Name, Options, Value) :-
         random_integer(Min, Upper, Value)
     ).
 
-% draw_moves(+Start, +MaxM, -State): draws m and the 2m quiet moves from
-% Start, again and again until they can all be played.
+%% draw_moves(+Start, +MaxM, -State)
+% Draws m and the 2m quiet moves from Start, again and again until they can
+% all be played.
 draw_moves(Start, MaxM, State) :-
     Upper is MaxM + 1,
     random_integer(0, Upper, M),
@@ -309,7 +316,8 @@ draw_moves(Start, MaxM, State) :-
     ;   draw_moves(Start, MaxM, State)
     ).
 
-% quiet_moves(+N, +State0, -State): plays N random quiet moves.
+%% quiet_moves(+N, +State0, -State)
+% Plays N random quiet moves.
 quiet_moves(N, State0, State) :-
     (   N =:= 0 -> State = State0
     ;   legal_moves(State0, Moves),
@@ -323,8 +331,8 @@ quiet_moves(N, State0, State) :-
         quiet_moves(N1, State1, State)
     ).
 
-% quiet(+Moves, +State, -Quiet): the moves that neither capture nor reach
-% the goal row of the side to move.
+%% quiet(+Moves, +State, -Quiet)
+% The moves that neither capture nor reach the goal row of the side to move.
 quiet([], _, []).
 quiet([Move|Moves], State, Quiet) :-
     Move = move(_, _, R2, C2),
@@ -364,6 +372,10 @@ masks_count([M|Ms], N0, N) :-
     bits_count(M, N0, N1),
     masks_count(Ms, N1, N).
 
+%% bits_count(+Mask, +N0, -N)
+% N is N0 plus the number of bits set in Mask.
+%   ?- breakthrough:bits_count(0b1011, 0, N).
+%      N = 3.
 bits_count(M, N0, N) :-
     (   M =:= 0 -> N = N0
     ;   M1 is M /\ (M - 1),
@@ -403,8 +415,8 @@ max_plies(State, N) :-
     ;   N = 0
     ).
 
-% distance_sum(+Masks, +R, +Rows, +N0, -N): sum over the pieces of the
-% masks (row R first) of Rows - row.
+%% distance_sum(+Masks, +R, +Rows, +N0, -N)
+% Sum over the pieces of the masks (row R first) of Rows - row.
 distance_sum([], _, _, N, N).
 distance_sum([M|Ms], R, Rows, N0, N) :-
     bits_count(M, 0, K),
@@ -459,7 +471,8 @@ move_on_board(Move, Rows, Cols, R1, C1, R2, C2) :-
     on_board(R1, C1, Rows, Cols),
     on_board(R2, C2, Rows, Cols).
 
-% all_zero(+Masks): no piece on any of the rows.
+%% all_zero(+Masks)
+% No piece on any of the rows.
 all_zero([]).
 all_zero([M|Ms]) :-
     M =:= 0,
@@ -469,12 +482,16 @@ all_zero([M|Ms]) :-
 empty(State, R, C) :-
     \+ piece(State, _, R, C).
 
-% put(+Side, +R, +C, +State0, -State): State is State0 with a piece of
-% Side put on the empty square (R, C); lift/5 takes it away.
+%% put(+Side, +R, +C, +State0, -State)
+% State is State0 with a piece of Side put on the empty square (R, C); lift/5
+% takes it away.
 put(Side, R, C, State0, State) :-
     side_row(Side, R, Mask0, Mask, State0, State),
     Mask is Mask0 \/ (1 << (C - 1)).
 
+%% lift(+Side, +R, +C, +State0, -State)
+% State is State0 without the piece of Side on (R, C) (put/5 puts one
+% there).
 lift(Side, R, C, State0, State) :-
     side_row(Side, R, Mask0, Mask, State0, State),
     Mask is Mask0 /\ \ (1 << (C - 1)).
@@ -505,8 +522,9 @@ side_row(2, R, Mask0, Mask,
 opponent(1, 2).
 opponent(2, 1).
 
-% forward(+Side, +R1, ?R2): row R2 is one row forward of row R1 for Side:
-% White moves up the board (towards row Rows), Black down (towards row 1).
+%% forward(+Side, +R1, ?R2)
+% Row R2 is one row forward of row R1 for Side: White moves up the board
+% (towards row Rows), Black down (towards row 1).
 forward(1, R1, R2) :- R2 is R1 + 1.
 forward(2, R1, R2) :- R2 is R1 - 1.
 
@@ -595,9 +613,10 @@ apply_move(State0, Move, State, Events) :-
         Events = Taken
     ).
 
-% has_won(+State, +Side, +R, -How): Side, which has just moved a piece to
-% row R, has won: the piece is on its far row (goal), the enemy has no
-% pieces left (no_pieces), or the enemy cannot move (no_moves).
+%% has_won(+State, +Side, +R, -How)
+% Side, which has just moved a piece to row R, has won: the piece is on its
+% far row (goal), the enemy has no pieces left (no_pieces), or the enemy
+% cannot move (no_moves).
 has_won(breakthrough(Rows, _, _, _, _, _, _, _), Side, R, goal) :-
     goal_row(Side, Rows, R),
     !.
@@ -682,6 +701,12 @@ proper_list(L) :-
     ;   nonvar(L), L = [_|T], proper_list(T)
     ).
 
+%% canonical(+State, +Move)//
+% The canonical text of Move in State: origin and target squares joined by
+% x when the move captures, by - otherwise (c2-d3, c2xd3); the
+% assignment's (2,13)-(3,14) for a square beyond column l.
+%   ?- breakthrough:initial_state([], _S), phrase(breakthrough:canonical(_S, move(2,3,3,4)), Cs).
+%      Cs = "c2-d3".
 canonical(State, move(R1, C1, R2, C2)) -->
     { integer(R1), integer(C1), integer(R2), integer(C2) },
     (   { letter_square(R1, C1), letter_square(R2, C2) } ->
@@ -695,8 +720,8 @@ letter_square(R, C) :-
     R >= 1,
     C >= 1, C =< 12.
 
-% captures(+State, +R1, +C1, +R2, +C2): the move, diagonal, lands on a
-% piece of the other side.
+%% captures(+State, +R1, +C1, +R2, +C2)
+% The move, diagonal, lands on a piece of the other side.
 captures(State, R1, C1, R2, C2) :-
     C1 =\= C2,
     nonvar(State),
@@ -738,6 +763,10 @@ square_text(sq(R, C)) -->
     { integer(R), integer(C), letter(Letter, _, C) },
     [Letter], int(R).
 
+%% int(+N)//
+% The digits of the integer N (printing only).
+%   ?- phrase(breakthrough:int(12), Cs).
+%      Cs = "12".
 int(N) --> { number_chars(N, Cs) }, seq(Cs).
 
 parsed_move(Move) -->
@@ -746,6 +775,10 @@ parsed_move(Move) -->
 notation(move(R1, C1, R2, C2)) -->
     square(R1, C1), notation:blanks, separator, notation:blanks, square(R2, C2).
 
+%% separator//
+% Between the two squares of a move: -, x, X or :, or nothing.
+%   ?- phrase(breakthrough:separator, "x").
+%      true.
 separator --> [C], { separator_char(C) }, !.
 separator --> [].
 
@@ -764,15 +797,23 @@ square(R, C) -->
 pair_separator --> notation:blanks, ",", !, notation:blanks.
 pair_separator --> notation:blank, notation:blanks.
 
-% A natural number: one or more digits, read greedily, built digit by digit
-% (number_chars/2 could throw). At most 4 digits: no board is that big,
-% and a long run of digits would make a bigint.
+%% nat(-N)//
+% A natural number of at most 4 digits, read greedily and built digit by
+% digit (number_chars/2 could throw; a long run of digits would make a big
+% integer, and no board is that big).
+%   ?- phrase(breakthrough:nat(N), "12").
+%      N = 12.
 nat(N) --> notation:digit(D), digits(D, 1, N).
 
 % The small text helpers below (blanks, digits, letters) are repeated in
 % each rules file on purpose: a rules file stands alone, so that a copy of
 % it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
 % a shared module beside it.
+%% digits(+N0, +K, -N)//
+% The digits that follow, added to N0 (K digits read so far) as its last
+% decimal places, while there are at most 4 digits in all.
+%   ?- phrase(breakthrough:digits(1, 1, N), "2").
+%      N = 12.
 digits(N0, K, N) -->
     notation:digit(D), !,
     { K < 4, N1 is N0*10 + D, K1 is K + 1 },
@@ -780,13 +821,18 @@ digits(N0, K, N) -->
 digits(N, _, N) --> [].
 
 
-% column_letter(+Char, -C): the algebraic letter of column C, either case.
+%% column_letter(+Char, -C)
+% The algebraic letter of column C, either case.
 column_letter(Char, C) :-
     atom(Char),
     (   letter(Char, _, C0) -> C = C0
     ;   letter(_, Char, C0) -> C = C0
     ).
 
+%% letter(?Lower, ?Upper, ?C)
+% The letter, lower and upper case, of column C (a is 1, l is 12).
+%   ?- breakthrough:letter(L, _, 3).
+%      L = c.
 letter(a, 'A', 1). letter(b, 'B', 2). letter(c, 'C', 3). letter(d, 'D', 4).
 letter(e, 'E', 5). letter(f, 'F', 6). letter(g, 'G', 7). letter(h, 'H', 8).
 letter(i, 'I', 9). letter(j, 'J', 10). letter(k, 'K', 11). letter(l, 'L', 12).
@@ -871,8 +917,9 @@ square_char('.', e).
 side(1) --> [C], { C == w ; C == 'W' }, !.
 side(2) --> [C], { C == b ; C == 'B' }, !.
 
-% position_state(+TextRows, +Turn, -State): the start that the rows (the
-% top one first) describe; fails if it is no start.
+%% position_state(+TextRows, +Turn, -State)
+% The start that the rows (the top one first) describe; fails if it is no
+% start.
 position_state(TextRows, Turn, State) :-
     length(TextRows, Rows),
     Rows >= 4, Rows =< 12,
@@ -887,8 +934,8 @@ position_state(TextRows, Turn, State) :-
     Black = [0|_],
     start_state(Rows, Cols, Turn, White, Black, State).
 
-% row_masks_down(+TextRows, +Cols, +White0, +Black0, -White, -Black): the
-% row masks, row 1 first (the text gives the top row first).
+%% row_masks_down(+TextRows, +Cols, +White0, +Black0, -White, -Black)
+% The row masks, row 1 first (the text gives the top row first).
 row_masks_down([], _, White, Black, White, Black).
 row_masks_down([Row|Rows], Cols, White0, Black0, White, Black) :-
     length(Row, Cols),
@@ -920,7 +967,11 @@ explain_illegal(State, Move, Message) :-
     \+ ( ground(Move), legal_move(State, Move) ),
     reason(State, Move, Message, []).
 
-% The first reason that applies, from the most general to the most precise.
+%% reason(+State, +Move)//
+% Why Move cannot be played in State, in words: the first reason that
+% applies, from the most general to the most precise (explain_illegal/3).
+%   ?- breakthrough:initial_state([], _S), phrase(breakthrough:reason(_S, move(2,3,4,3)), Cs).
+%      Cs = "a piece moves one square forward, straight or diagonally: c2 to c4 is not (White moves up, towards row 8)".
 reason(State, _) -->
     { \+ to_move(State, _) }, !,
     "the game is over".

@@ -432,8 +432,9 @@ bits(X, N0, N) :-
 prepare(Level) :-
     (   Level == ai -> tables_ready ; true ).
 
-% ai_move(+State, +BudgetMs, -Move, -Reason): on small boards the exact
-% solver first (half of the budget), then the search.
+%% ai_move(+State, +BudgetMs, -Move, -Reason)
+% On small boards the exact solver first (half of the budget), then the
+% search.
 ai_move(State, BudgetMs, Move, Reason) :-
     statistics(walltime, [T0, _]),
     State = breakthrough(Rows, Cols, _, _, _, _, _, ongoing),
@@ -805,7 +806,11 @@ empty_search_state(s(e, [])).
 % compare/3 and a clause, and there are fewer levels), a changed entry in
 % the same.
 
-% tt_get(+Table, +Key, -Value): fails when Key has no entry.
+%% tt_get(+Table, +Key, -Value)
+% Value is the entry of Key in the transposition table Table (the trie
+% above); fails when Key has no entry.
+%   ?- breakthrough_ai:tt_put(e, 42, v, T), breakthrough_ai:tt_get(T, 42, V).
+%      T = l(42,v), V = v.
 tt_get(l(K, V), Key, V) :-
     K =:= Key.
 tt_get(N, Key, V) :-
@@ -815,7 +820,12 @@ tt_get(N, Key, V) :-
     Key1 is Key >> 3,
     tt_get(Sub, Key1, V).
 
-% tt_put(+Table0, +Key, +Value, -Table)
+%% tt_put(+Table0, +Key, +Value, -Table)
+% Table is Table0 with Value as the entry of Key (in place of the one it
+% had, if any).
+%   ?- breakthrough_ai:tt_put(e, 42, v, T0), breakthrough_ai:tt_put(T0, 43, w, T),
+%      breakthrough_ai:tt_get(T, 43, V).
+%      T0 = l(42,v), T = n(e,e,l(5,v),l(5,w),e,e,e,e), V = w.
 tt_put(e, Key, V, l(Key, V)).
 tt_put(l(K, V0), Key, V, T) :-
     (   K =:= Key -> T = l(Key, V)
@@ -860,7 +870,8 @@ new_killer([k(A, B)|Ks0], Ply, M, Ks) :-
         new_killer(Ks0b, Ply1, M, Ks1)
     ).
 
-% quiet(+Code, +Rows): the move Code takes nothing.
+%% quiet(+Code, +Rows)
+% The move Code takes nothing.
 quiet(Code, Rows) :-
     Code \== none,
     K is Code >> 8,
@@ -868,13 +879,13 @@ quiet(Code, Rows) :-
     nth1(K1, Rows, r(_, P)),
     P /\ (1 << (Code /\ 15)) =:= 0.
 
-% front_moves(+Caps, +Rows, +TM, +K1, +K2, -Front, -Taken): the moves
-% searched before the quiet moves are made: the table's move TM, the
-% captures Caps (gen_captures/4), then the killers K1 and K2, each when it
-% is a legal quiet move here (quiet_legal/2); Taken are the quiet moves
-% among them, to be left out of the quiet moves after (delete_all/3). The
-% order is that of the top: the same moves, in the same order, as if all
-% the moves were made first.
+%% front_moves(+Caps, +Rows, +TM, +K1, +K2, -Front, -Taken)
+% The moves searched before the quiet moves are made: the table's move TM, the
+% captures Caps (gen_captures/4), then the killers K1 and K2, each when it is
+% a legal quiet move here (quiet_legal/2); Taken are the quiet moves among
+% them, to be left out of the quiet moves after (delete_all/3). The order is
+% that of the top: the same moves, in the same order, as if all the moves were
+% made first.
 front_moves(Caps0, Rows, TM, K1, K2, Front, Taken) :-
     (   TM == none -> Caps = Caps0, Front = Front1, T0 = []
     ;   delete_first(Caps0, TM, Caps1) -> Caps = Caps1, Front = [TM|Front1], T0 = []
@@ -1246,9 +1257,9 @@ quiet_row(Str, Lt, Rt, P1, Base, Att, S, S0, A, A0) :-
     emit(LtA, 1, Base, A1, A2),
     emit(RtA, -1, Base, A2, A0).
 
-% captures(+LtC, +RtC, +Base, +Att, -C0, +C): the captures to the left
-% (to the targets LtC) and to the right (RtC), C0-C: those to squares no
-% enemy piece attacks (Att) first.
+%% captures(+LtC, +RtC, +Base, +Att, -C0, +C)
+% The captures to the left (to the targets LtC) and to the right (RtC), C0-C:
+% those to squares no enemy piece attacks (Att) first.
 captures(LtC, RtC, Base, Att, C0, C) :-
     (   LtC \/ RtC =:= 0 -> C0 = C
     ;   Safe is \ Att,
@@ -1328,13 +1339,13 @@ eval(p(Rows, _, _, _, _, _, _, M), G, Ply, Score) :-
     ;   full_eval(Rows, G, Ply, Score)
     ).
 
-% defended(+Rows, +Full, +AO, +DOPre, -AP, -DSP, -Dd, -Passed): for the
-% rows K.. (Rows): AO the squares of row K the mover's pieces of row K-1
-% attack, DOPre the union of the mover's rows below K with their attacks;
+%% defended(+Rows, +Full, +AO, +DOPre, -AP, -DSP, -Dd, -Passed)
+% For the rows K.. (Rows): AO the squares of row K the mover's pieces of row
+% K-1 attack, DOPre the union of the mover's rows below K with their attacks;
 % AP the squares of row K-1 the opponent's pieces of row K attack, DSP the
-% union of the opponent's rows K.. with their attacks, Dd the mover's
-% defended pieces less the opponent's, Passed non-zero when a piece of
-% either side is passed (ev/19 says what that is).
+% union of the opponent's rows K.. with their attacks, Dd the mover's defended
+% pieces less the opponent's, Passed non-zero when a piece of either side is
+% passed (ev/19 says what that is).
 defended([], _, _, _, 0, 0, 0, 0).
 defended([r(O, P)|Rest], Full, AO, DOPre, AP, DSP, Dd, Passed) :-
     (   P =:= 0 ->
@@ -1367,7 +1378,8 @@ defended([r(O, P)|Rest], Full, AO, DOPre, AP, DSP, Dd, Passed) :-
         Passed is Passed1 \/ (O /\ \ DSP1) \/ (P /\ \ DOPre)
     ).
 
-% full_eval(+Rows, +G, +Ply, -Score): the evaluation, every term computed.
+%% full_eval(+Rows, +G, +Ply, -Score)
+% The evaluation, every term computed.
 full_eval(Rows, g(R, _, Full, _, Wt, Ps, Rn), Ply, Score) :-
     ev(Rows, 1, R, Full, Wt, Ps, Rn, 0, 0, 0, 0, _, _, _, Sc, DU, EU, DMin, EMin),
     win_score(Win),

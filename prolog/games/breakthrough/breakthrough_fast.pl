@@ -385,7 +385,8 @@ side_origins(white, Rows, White, Black, White, Black, Origins, 1) :-
 side_origins(black, Rows, White, Black, Black, White, Origins, -1) :-
     numlist(2, Rows, Origins).               % rows 2 .. Rows
 
-% generator(+Side, +Width, +Rows, -Clause): the generator clause.
+%% generator(+Side, +Width, +Rows, -Clause)
+% The generator clause.
 generator(Side, Width, Rows, (Head :- Body)) :-
     length(White, Rows),
     length(Black, Rows),
@@ -451,6 +452,11 @@ sum_expression([X], X) :- !.
 sum_expression([X|Xs], X + Sum) :-
     sum_expression(Xs, Sum).
 
+%% row_goals(+Rows, +Step, +Width, +Own, +Opp, +Full, -Moves, -Goals)
+% Goals are the goals of a generator (generator/4) that find the moves of
+% the pieces of the rows Rows (the variables Own, Opp of each row's masks),
+% each to row R + Step, on a board of Width columns (Full its mask of
+% columns), adding them to the difference list Moves.
 row_goals([], _, _, _, _, _, [], [true]).
 row_goals([R|Rs], Step, Width, Own, Opp, Full, Moves, [Goal|Goals]) :-
     RT is R + Step,
@@ -483,9 +489,10 @@ list_conjunction([G], G) :- !.
 list_conjunction([G|Gs], (G, C)) :-
     list_conjunction(Gs, C).
 
-% wide_moves(+Left, +S, +Right, +R, +RT, -Moves, ?Tail): the moves from
-% row R to row RT of the pieces Left (to the left), S (straight) and Right
-% (to the right), the columns 1-8 and 9-12 of each looked up apart.
+%% wide_moves(+Left, +S, +Right, +R, +RT, -Moves, ?Tail)
+% The moves from row R to row RT of the pieces Left (to the left), S
+% (straight) and Right (to the right), the columns 1-8 and 9-12 of each looked
+% up apart.
 wide_moves(Left, S, Right, R, RT, Moves, Tail) :-
     K1 is Left /\ 255,
     left_moves(K1, R, RT, Moves, Moves1),
@@ -516,6 +523,10 @@ wide_moves(Left, S, Right, R, RT, Moves, Tail) :-
 :- dynamic(straight_moves/5).
 :- dynamic(right_moves/5).
 
+%% build_moves_tables
+% Builds the move tables left_moves/5, straight_moves/5 and right_moves/5
+% (one fact a byte of pieces that can move and a row), after removing any
+% built before: run when the file is loaded.
 build_moves_tables :-
     retractall(left_moves(_, _, _, _, _)),
     retractall(straight_moves(_, _, _, _, _)),
@@ -532,9 +543,9 @@ build_moves_tables :-
     ;   true
     ).
 
-% bits_moves(+Bits, +C, +D, ?R, ?RT, -Moves, ?Tail): the moves from row R
-% to row RT of the pieces Bits (bit 0 is column C), each going D columns
-% to the right.
+%% bits_moves(+Bits, +C, +D, ?R, ?RT, -Moves, ?Tail)
+% The moves from row R to row RT of the pieces Bits (bit 0 is column C), each
+% going D columns to the right.
 bits_moves(Bits, C, D, R, RT, Moves, Tail) :-
     (   Bits =:= 0 -> Moves = Tail
     ;   Bits /\ 1 =:= 1 ->
@@ -572,12 +583,11 @@ apply_move(State0, Move, State, Events) :-
     finish(Turn, Rows, Cols, White, Black, Plies0, Move, Captured, R2, C2,
            State, Events).
 
-% moved(+Turn, +R1, +C1, +R2, +C2, +D, +White0, +Black0, -White, -Black,
-% -Captured): the row masks after the piece of the side Turn on (R1,C1)
-% goes to (R2,C2), D columns to the side, on a board whose rows R1 and R2
-% exist; Captured is true when it took an enemy piece there. Fails when
-% there is no piece of that side on (R1,C1), one of its own on (R2,C2),
-% or an enemy there in front of it.
+%% moved(+Turn, +R1, +C1, +R2, +C2, +D, +White0, +Black0, -White, -Black, -Captured)
+% The row masks after the piece of the side Turn on (R1,C1) goes to (R2,C2), D
+% columns to the side, on a board whose rows R1 and R2 exist; Captured is true
+% when it took an enemy piece there. Fails when there is no piece of that side
+% on (R1,C1), one of its own on (R2,C2), or an enemy there in front of it.
 moved(1, R1, C1, R2, C2, D, White0, Black0, White, Black, Captured) :-
     From is 1 << (C1 - 1),
     To is 1 << (C2 - 1),
@@ -611,9 +621,9 @@ moved(2, _, C1, R2, C2, D, White0, Black0, White, Black, Captured) :-
         P is P2 - To
     ).
 
-% played(+Turn, +R1, +C1, +R2, +C2, +White0, +Black0, -White, -Black,
-% -Captured): moved/11 for a move known to be legal, one that
-% counted_moves/3 found: without its checks.
+%% played(+Turn, +R1, +C1, +R2, +C2, +White0, +Black0, -White, -Black, -Captured)
+% As moved/11, for a move known to be legal, one that counted_moves/3 found:
+% without its checks.
 played(1, R1, C1, R2, C2, White0, Black0, White, Black, Captured) :-
     two_rows(R1, White0, O1, O2, White, N1, N2),
     N1 is O1 - (1 << (C1 - 1)),
@@ -674,6 +684,11 @@ quiet(ongoing, []).
                                             A and B are rows K and K+1 of
                                             Masks, NewMasks is Masks with
                                             them replaced by NA and NB. */
+%% row_of(?K, ?Masks, ?M)
+% M is row K of the row masks Masks; the list pattern is in the head, so
+% first-argument indexing reaches the row in one call.
+%   ?- breakthrough_fast:row_of(3, [1,2,3,4], M).
+%      M = 3.
 row_of(1, [M|_], M).
 row_of(2, [_, M|_], M).
 row_of(3, [_, _, M|_], M).
@@ -687,6 +702,10 @@ row_of(10, [_, _, _, _, _, _, _, _, _, M|_], M).
 row_of(11, [_, _, _, _, _, _, _, _, _, _, M|_], M).
 row_of(12, [_, _, _, _, _, _, _, _, _, _, _, M|_], M).
 
+%% new_row(?K, ?Masks, ?NewMasks, ?M)
+% NewMasks is Masks with row K replaced by M, the rows after it shared.
+%   ?- breakthrough_fast:new_row(2, [1,2,3], New, 9).
+%      New = [1,9,3].
 new_row(1, [_|T], [M|T], M).
 new_row(2, [R1, _|T], [R1, M|T], M).
 new_row(3, [R1, R2, _|T], [R1, R2, M|T], M).
@@ -700,6 +719,11 @@ new_row(10, [R1, R2, R3, R4, R5, R6, R7, R8, R9, _|T], [R1, R2, R3, R4, R5, R6, 
 new_row(11, [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, _|T], [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, M|T], M).
 new_row(12, [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, _|T], [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, M|T], M).
 
+%% two_rows(?K, ?Masks, ?A, ?B, ?NewMasks, ?NA, ?NB)
+% A and B are rows K and K+1 of Masks; NewMasks is Masks with them replaced
+% by NA and NB.
+%   ?- breakthrough_fast:two_rows(2, [1,2,3,4], A, B, New, 8, 9).
+%      A = 2, B = 3, New = [1,8,9,4].
 two_rows(1, [A, B|T], A, B, [NA, NB|T], NA, NB).
 two_rows(2, [R1, A, B|T], A, B, [R1, NA, NB|T], NA, NB).
 two_rows(3, [R1, R2, A, B|T], A, B, [R1, R2, NA, NB|T], NA, NB).

@@ -121,7 +121,8 @@ initial_state(Options, State) :-
     length(Columns, Cols),
     maplist(=([]), Columns).
 
-% option_value(+Name, +Options, -Value): the value of option Name.
+%% option_value(+Name, +Options, -Value)
+% The value of option Name.
 option_value(Name, Options, Value) :-
     option(Name, Min, Max, Default),
     Option =.. [Name, Value0],
@@ -342,8 +343,8 @@ move_text(_, drop(C)) -->
 column(C) --> [Letter], { column_letter(Letter, C) }.
 column(C) --> small_number(C).
 
-% column_letter(?Letter, ?C): lower case first, so that printing writes
-% lower case.
+%% column_letter(?Letter, ?C)
+% Lower case first, so that printing writes lower case.
 column_letter(a, 1). column_letter(b, 2). column_letter(c, 3).
 column_letter(d, 4). column_letter(e, 5). column_letter(f, 6).
 column_letter(g, 7). column_letter(h, 8). column_letter(i, 9).

@@ -133,9 +133,9 @@ game_info([
 % only place the value is written; edit it and every score follows.
 box_points(10).
 
-% option(Name, Default, Min, Max, Domain): the options initial_state/2 reads.
-% Domain names the allowed range in the domain_error thrown for a value
-% outside it.
+%% option(Name, Default, Min, Max, Domain)
+% The options initial_state/2 reads. Domain names the allowed range in the
+% domain_error thrown for a value outside it.
 option(rows,    5, 2, 12, rows_between_2_and_12).
 option(cols,    6, 2, 12, cols_between_2_and_12).
 option(players, 2, 2,  4, players_between_2_and_4).
@@ -206,8 +206,9 @@ all_segments(Rows, Cols, Segments) :-
 segments_on_board(Rows, Cols, N) :-
     N is Rows*(Cols-1) + (Rows-1)*Cols.
 
-% geometry(+Rows, +Cols, -Geometry): the fixed facts about a board that the
-% moves use (see the state layout at the top).
+%% geometry(+Rows, +Cols, -Geometry)
+% The fixed facts about a board that the moves use (see the state layout at
+% the top).
 geometry(Rows, Cols, geometry(Rows, Cols, VOffset, Above, Below, Left, Right)) :-
     VOffset is Rows*Cols,
     side_mask(above, Rows, Cols, Above),
@@ -301,6 +302,13 @@ drawn(State, Move) :-
 
 % Drawing H[i,j] closes the box above when H[i-1,j], V[i-1,j] and
 % V[i-1,j+1] are drawn ...
+%% closes_box(?Side, ?Move, ?Others)
+% Drawing the segment Move closes the box on its Side (above or below an
+% h segment, left or right of a v one) when the three segments Others, the
+% box's other sides, are drawn; their coordinates are written as
+% expressions (evaluated/2 computes them). The rulebook in one table.
+%   ?- dots:closes_box(below, h(0, 0), Others).
+%      Others = [h(0+1,0),v(0,0),v(0,0+1)].
 closes_box(above, h(I, J), [h(I-1, J), v(I-1, J), v(I-1, J+1)]).
 % ... and the box below when H[i+1,j], V[i,j] and V[i,j+1] are drawn.
 closes_box(below, h(I, J), [h(I+1, J), v(I, J), v(I, J+1)]).
@@ -332,9 +340,10 @@ sides(v(_, _), left, right).
        Drawn >> (K + Offset) /\ Mask =:= Mask
 */
 
-% side_mask(+Side, +Rows, +Cols, -mask(Offset, Mask)): the relative bits of
-% the three other sides of the box on Side, taken from closes_box/3 for a
-% sample segment that has a box on that side on every board (2 x 2 up).
+%% side_mask(+Side, +Rows, +Cols, -mask(Offset, Mask))
+% The relative bits of the three other sides of the box on Side, taken from
+% closes_box/3 for a sample segment that has a box on that side on every board
+% (2 x 2 up).
 side_mask(Side, Rows, Cols, mask(Offset, Mask)) :-
     sample_segment(Side, Move),
     closes_box(Side, Move, Others),
@@ -350,20 +359,30 @@ side_mask(Side, Rows, Cols, mask(Offset, Mask)) :-
     list_min(Ds, Offset),
     foldl(add_bit(Offset), Ds, 0, Mask).
 
+%% sample_segment(?Side, ?Move)
+% Move is a segment that has a box on its Side on every board from 2 x 2
+% up: side_mask/4 reads the relative bits of that box's sides from it.
+%   ?- dots:sample_segment(above, M).
+%      M = h(1,0).
 sample_segment(above, h(1, 0)).
 sample_segment(below, h(0, 0)).
 sample_segment(left, v(0, 1)).
 sample_segment(right, v(0, 0)).
 
+%% evaluated(+Expr, -Move)
+% Move is the segment Expr (as closes_box/3 writes it, h(I-1, J)) with its
+% coordinates computed.
+%   ?- dots:evaluated(h(2-1, 0+1), M).
+%      M = h(1,1).
 evaluated(h(IE, JE), h(I, J)) :- I is IE, J is JE.
 evaluated(v(IE, JE), v(I, J)) :- I is IE, J is JE.
 
 add_bit(Offset, D, Mask0, Mask) :-
     Mask is Mask0 \/ (1 << (D - Offset)).
 
-% closes(+Side, +Move, +K, +Drawn, +Geometry): drawing Move, whose bit is
-% K, closes the box on Side: the box is on the board and its three other
-% sides are drawn.
+%% closes(+Side, +Move, +K, +Drawn, +Geometry)
+% Drawing Move, whose bit is K, closes the box on Side: the box is on the
+% board and its three other sides are drawn.
 closes(above, h(I, _), K, Drawn, geometry(_, _, _, mask(O, M), _, _, _)) :-
     I > 0,
     Drawn >> (K + O) /\ M =:= M.
@@ -377,8 +396,9 @@ closes(right, v(_, J), K, Drawn, geometry(_, Cols, _, _, _, _, mask(O, M))) :-
     J < Cols - 1,
     Drawn >> (K + O) /\ M =:= M.
 
-% boxes_closed_by(+Move, +K, +Drawn, +Geometry, -Boxes): the boxes (0, 1 or
-% 2) that drawing Move, bit K, closes when the segments Drawn are drawn.
+%% boxes_closed_by(+Move, +K, +Drawn, +Geometry, -Boxes)
+% The boxes (0, 1 or 2) that drawing Move, bit K, closes when the segments
+% Drawn are drawn.
 boxes_closed_by(Move, K, Drawn, Geometry, Boxes) :-
     sides(Move, Side1, Side2),
     (   closes(Side1, Move, K, Drawn, Geometry) ->
@@ -392,7 +412,8 @@ boxes_closed_by(Move, K, Drawn, Geometry, Boxes) :-
     ;   Boxes1 = []
     ).
 
-% box_on(+Side, +Move, -Box): the box on that Side of segment Move.
+%% box_on(+Side, +Move, -Box)
+% The box on that Side of segment Move.
 box_on(above, h(I, J), box(I0, J)) :- I0 is I - 1.
 box_on(below, h(I, J), box(I, J)).
 box_on(left,  v(I, J), box(I, J0)) :- J0 is J - 1.
@@ -514,19 +535,22 @@ apply_move(dots(Geometry, Players, Player, Drawn0, Free0, Boxes0, Owned0,
     ;   append(Closed, [extra_turn], Events)
     ).
 
-% remove_segment(+Segments, +Move, -Rest): Rest is Segments without Move;
-% fails if Move is not in Segments. The order of the others is kept.
+%% remove_segment(+Segments, +Move, -Rest)
+% Rest is Segments without Move; fails if Move is not in Segments. The order
+% of the others is kept.
 remove_segment([S|Ss], Move, Rest) :-
     (   S == Move -> Rest = Ss
     ;   Rest = [S|Rest1],
         remove_segment(Ss, Move, Rest1)
     ).
 
-% next_player(+Player, +Players, -Next): 1, 2, ..., Players, 1, ...
+%% next_player(+Player, +Players, -Next)
+% 1, 2, ..., Players, 1, ...
 next_player(Player, Players, Next) :-
     Next is Player mod Players + 1.
 
-% add_boxes(+Player, +N, +Boxes0, -Boxes): Player closed N more boxes.
+%% add_boxes(+Player, +N, +Boxes0, -Boxes)
+% Player closed N more boxes.
 add_boxes(1, N, [B0|Bs], [B|Bs]) :-
     !,
     B is B0 + N.
@@ -534,6 +558,11 @@ add_boxes(P, N, [B|Bs0], [B|Bs]) :-
     P1 is P - 1,
     add_boxes(P1, N, Bs0, Bs).
 
+%% own_boxes(+Boxes, +Player, +Owned0, -Owned)
+% Owned is Owned0 with box(I, J, Player) added for each box(I, J) of Boxes
+% (the boxes Player just closed), newest first.
+%   ?- dots:own_boxes([box(0,0)], 1, [], O).
+%      O = [box(0,0,1)].
 own_boxes([], _, Owned, Owned).
 own_boxes([box(I, J)|Boxes], Player, Owned0, Owned) :-
     own_boxes(Boxes, Player, [box(I, J, Player)|Owned0], Owned).
@@ -569,7 +598,8 @@ outcome(State, Outcome) :-
         Outcome = over(Scores, Result)
     ).
 
-% result(+Scores, -Result): who has the most points.
+%% result(+Scores, -Result)
+% Who has the most points.
 result(Scores, Result) :-
     list_max(Scores, Best),
     findall(P, nth1(P, Scores, Best), Tops),
@@ -613,9 +643,18 @@ proper_list(L) :-
     ;   nonvar(L), L = [_|T], proper_list(T)
     ).
 
+%% canonical(+Move)//
+% The canonical text of the segment Move, the assignment's h(I,J) or
+% v(I,J), with no blanks.
+%   ?- phrase(dots:canonical(v(2,3)), Cs).
+%      Cs = "v(2,3)".
 canonical(h(I, J)) --> { integer(I), integer(J) }, "h(", int(I), ",", int(J), ")".
 canonical(v(I, J)) --> { integer(I), integer(J) }, "v(", int(I), ",", int(J), ")".
 
+%% int(+N)//
+% The digits of the integer N (printing only).
+%   ?- phrase(dots:int(12), Cs).
+%      Cs = "12".
 int(N) --> { number_chars(N, Cs) }, seq(Cs).
 
 parsed_move(State, Move) -->
@@ -624,24 +663,46 @@ parsed_move(State, Move) -->
 notation(_, Move) --> hv_notation(Move).
 notation(State, Move) --> pair_notation(State, Move).
 
-% h(I,J) / v(I,J), with or without the parentheses.
+%% hv_notation(-Move)//
+% The assignment's notation, h(I,J) or v(I,J), with or without the
+% parentheses, in either case, with blanks or a comma between the numbers.
+%   ?- phrase(dots:hv_notation(M), "H 1 2").
+%      M = h(1,2).
 hv_notation(Move) -->
     kind(Kind), notation:blanks, hv_arguments(I, J),
     { Move =.. [Kind, I, J] }.
 
+%% kind(-Kind)//
+% The letter of a segment, h or v, in either case.
+%   ?- phrase(dots:kind(K), "V").
+%      K = v.
 kind(h) --> [C], { C == h ; C == 'H' }, !.
 kind(v) --> [C], { C == v ; C == 'V' }, !.
 
+%% hv_arguments(-I, -J)//
+% The two numbers of a segment, in parentheses or not, separated by a comma
+% or blanks (separator//0).
+%   ?- phrase(dots:hv_arguments(I, J), "( 1, 2 )").
+%      I = 1, J = 2.
 hv_arguments(I, J) -->
     "(", !, notation:blanks, nat(I), separator, nat(J), notation:blanks, ")".
 hv_arguments(I, J) -->
     nat(I), separator, nat(J).
 
-% Between the two numbers: a comma with optional blanks, or blanks alone.
+%% separator//
+% Between the two numbers of a segment: a comma with optional blanks around
+% it, or one blank or more.
+%   ?- phrase(dots:separator, " , ").
+%      true.
 separator --> notation:blanks, ",", !, notation:blanks.
 separator --> notation:blank, notation:blanks.
 
-% The pair of dots: two dots joined by an optional "-".
+%% pair_notation(+State, -Move)//
+% A pair of adjacent dots, each its column letter and its row number from
+% the bottom, joined by an optional "-": the segment between them on the
+% board of State (its height turns the row numbers round).
+%   ?- dots:initial_state([], _S), phrase(dots:pair_notation(_S, M), "a5-b5").
+%      M = h(0,0).
 pair_notation(State, Move) -->
     dot(State, Dot1), notation:blanks, optional_dash, notation:blanks, dot(State, Dot2),
     { adjacent_dots(Dot1, Dot2, Move) }.
@@ -649,13 +710,17 @@ pair_notation(State, Move) -->
 optional_dash --> "-", !.
 optional_dash --> [].
 
-% A dot: its column letter and its row number from the bottom, giving
-% dot(I,J) in the assignment's coordinates (row I from the top).
+%% dot(+State, -Dot)//
+% A dot, its column letter and its row number from the bottom, as
+% dot(I, J) in the assignment's coordinates (row I from the top).
+%   ?- dots:initial_state([], _S), phrase(dots:dot(_S, D), "b1").
+%      D = dot(4,1).
 dot(State, dot(I, J)) -->
     [C], { column_letter(C, J) }, notation:blanks, nat(N),
     { board_size(State, Rows, _), I is Rows - N }.
 
-% adjacent_dots(+Dot1, +Dot2, -Move): the segment joining two adjacent dots.
+%% adjacent_dots(+Dot1, +Dot2, -Move)
+% The segment joining two adjacent dots.
 adjacent_dots(dot(I, J1), dot(I, J2), h(I, J)) :-
     1 =:= abs(J1 - J2), !,
     J is min(J1, J2).
@@ -663,24 +728,38 @@ adjacent_dots(dot(I1, J), dot(I2, J), v(I, J)) :-
     1 =:= abs(I1 - I2),
     I is min(I1, I2).
 
-% A natural number: one or more digits, read greedily.
+%% nat(-N)//
+% A natural number: one digit or more, read greedily and built digit by
+% digit (number_chars/2 could throw).
+%   ?- phrase(dots:nat(N), "042").
+%      N = 42.
 nat(N) --> notation:digit(D), digits(D, N).
 
 % The small text helpers below (blanks, digits, letters) are repeated in
 % each rules file on purpose: a rules file stands alone, so that a copy of
 % it can be edited and checked anywhere (tabula check /tmp/copy.pl) without
 % a shared module beside it.
+%% digits(+N0, -N)//
+% The digits that follow, added to N0 as its last decimal places (none:
+% N = N0).
+%   ?- phrase(dots:digits(4, N), "21").
+%      N = 421.
 digits(N0, N) --> notation:digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
 digits(N, N) --> [].
 
 
-% column_letter(+Char, -J): Char names dot column J, in either case.
+%% column_letter(+Char, -J)
+% Char names dot column J, in either case.
 column_letter(C, J) :-
     atom(C),
     (   letter(C, _, J0) -> J = J0
     ;   letter(_, C, J0) -> J = J0
     ).
 
+%% letter(?Lower, ?Upper, ?J)
+% The column letter, lower and upper case, of dot column J (a is 0).
+%   ?- dots:letter(L, _, 2).
+%      L = c.
 letter(a, 'A',  0). letter(b, 'B',  1). letter(c, 'C',  2). letter(d, 'D',  3).
 letter(e, 'E',  4). letter(f, 'F',  5). letter(g, 'G',  6). letter(h, 'H',  7).
 letter(i, 'I',  8). letter(j, 'J',  9). letter(k, 'K', 10). letter(l, 'L', 11).
@@ -777,7 +856,11 @@ explain_illegal(State, Move, Message) :-
     \+ ( ground(Move), legal_move(State, Move) ),
     reason(State, Move, Message, []).
 
-% The first reason that applies, from the most general to the most precise.
+%% reason(+State, +Move)//
+% Why Move cannot be played in State, in words: the first reason that
+% applies, from the most general to the most precise (explain_illegal/3).
+%   ?- dots:initial_state([], _S), phrase(dots:reason(_S, h(9,9)), Cs).
+%      Cs = "h(9,9) is not a segment of a 5 x 6 board".
 reason(State, _) -->
     { \+ to_move(State, _) }, !,
     "the game is over".

@@ -216,10 +216,11 @@ pairs_values_([_-V|Ps], [V|Vs]) :- pairs_values_(Ps, Vs).
    of a chain of two); no parity play, no double-deal, no search.
 */
 
-% exact_share(+Left, -Share): the share of the budget the exact search may
-% use with Left segments left: all of it (0.75) up to 30, where it usually
-% finishes in a second on 5 x 6 dots (tabula bench exact dots); 0.3 at 31
-% and 32, leaving time to the safe-move game when it fails; none above.
+%% exact_share(+Left, -Share)
+% The share of the budget the exact search may use with Left segments left:
+% all of it (0.75) up to 30, where it usually finishes in a second on 5 x 6
+% dots (tabula bench exact dots); 0.3 at 31 and 32, leaving time to the safe-
+% move game when it fails; none above.
 exact_share(Left, Share) :-
     (   Left =< 30 -> Share = 0.75
     ;   Left =< 32 -> Share = 0.3
@@ -246,8 +247,8 @@ ai_move(State, BudgetMs, Move, Reason) :-
     ;   rules_move(State, Players, Move, Reason)
     ).
 
-% rules_move(+State, +Players, -Move, -Reason): the rules 3a-3c above
-% (in findall/3, to give back the memory at once).
+%% rules_move(+State, +Players, -Move, -Reason)
+% The rules 3a-3c above (in findall/3, to give back the memory at once).
 rules_move(State, Players, Move, Reason) :-
     findall(Move0-Reason0, rules_move_(State, Players, Move0, Reason0), [Move-Reason|_]).
 

@@ -104,10 +104,11 @@ boxes_given(State, Move, N) :-
         take_all(Boxes, State1, 0, N)
     ).
 
-% take_all(+Boxes, +State, +N0, -N): the boxes to look at are Boxes, a work
-% list. A box with three sides drawn is taken by drawing its fourth side;
-% the boxes beside that side then join the work list, since only a box
-% beside the segment just drawn can have just got its third side.
+%% take_all(+Boxes, +State, +N0, -N)
+% The boxes to look at are Boxes, a work list. A box with three sides drawn is
+% taken by drawing its fourth side; the boxes beside that side then join the
+% work list, since only a box beside the segment just drawn can have just got
+% its third side.
 take_all([], _, N, N).
 take_all([box(I, J)|Boxes], State, N0, N) :-
     (   dots:sides_drawn(State, I, J, 3) ->
@@ -121,6 +122,10 @@ take_all([box(I, J)|Boxes], State, N0, N) :-
     ;   take_all(Boxes, State, N0, N)
     ).
 
+%% missing_side(+State, +Box, -Side)
+% Side is a side of Box that is not drawn in State (on backtracking, each).
+%   ?- dots:initial_state([rows(2), cols(2)], _S), dots_chains:missing_side(_S, box(0,0), Side).
+%      Side = h(0,0).
 missing_side(State, Box, Side) :-
     dots:box_sides(Box, Sides),
     member(Side, Sides),

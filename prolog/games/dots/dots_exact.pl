@@ -502,13 +502,12 @@ loony_move(S, K, M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
                    TT0, TT, C0, C)
     ).
 
-% short_loop(+Ss, +N, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0, +Best0, -V,
-% -Best, +TT0, -TT, +C0, -C): moves_loop/16 over the moves Ss that open a
-% chain of N = 1 or 2 boxes (its middle), without the nodes of their
-% captures: the opponent takes the N boxes (each is taken at once, see
-% capture_moves/5) and moves again on the board left, so the move is
-% worth -(N + V'), V' the value of that board. When taking them takes
-% anything else, moves_loop/16.
+%% short_loop(+Ss, +N, +M, +Ids, +D, +Deg, +Rem, +A, +B, +V0, +Best0, -V, -Best, +TT0, -TT, +C0, -C)
+% As moves_loop/16, over the moves Ss that open a chain of N = 1 or 2 boxes (its
+% middle), without the nodes of their captures: the opponent takes the N boxes
+% (each is taken at once, see capture_moves/5) and moves again on the board
+% left, so the move is worth -(N + V'), V' the value of that board. When
+% taking them takes anything else, moves_loop/16.
 short_loop([], _, _, _, _, _, _, _, _, V, Best, V, Best, TT, TT, C, C).
 short_loop([S|Ss], N, M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
            C0, C) :-
@@ -530,9 +529,10 @@ short_loop([S|Ss], N, M, Ids, D, Deg, Rem, A, B, V0, Best0, V, Best, TT0, TT,
                    TT1, TT, C1, C)
     ).
 
-% take_bits(+M, +D0, +Deg0, -D, -Deg, +G0, -G): dots_model:take_all/7 on
-% a model of search_model/3: the lowest box with 3 sides from the lowest
-% bit of the set, its free side from its bit set of sides, no lists.
+%% take_bits(+M, +D0, +Deg0, -D, -Deg, +G0, -G)
+% As dots_model:take_all/7, on a model of search_model/3: the lowest box with 3
+% sides from the lowest bit of the set, its free side from its bit set of
+% sides, no lists.
 take_bits(M, D0, Deg0, D, Deg, G0, G) :-
     M = m(Ones, _, _, x(_, _, _, _, Sides, _), _),
     Cap is Deg0 /\ (Deg0 >> 1) /\ Ones,
@@ -563,10 +563,11 @@ tt_hit(exact, _, _, _).
 tt_hit(lower, TV, _, B) :- TV >= B.
 tt_hit(upper, TV, A, _) :- TV =< A.
 
-% safe_ids(+Ids, +M, +D, +High, -Safe): the undrawn segments that give no
-% box a third side, in increasing order: those of the root (Ids) not drawn
-% and not a side of a box with 2 sides or more (the boxes of High), one
-% bit set operation (unsafe_mask/5) rather than a test per segment.
+%% safe_ids(+Ids, +M, +D, +High, -Safe)
+% The undrawn segments that give no box a third side, in increasing order:
+% those of the root (Ids) not drawn and not a side of a box with 2 sides or
+% more (the boxes of High), one bit set operation (unsafe_mask/5) rather than
+% a test per segment.
 safe_ids(_, m(_, _, _, x(_, _, Tables, Free, _, _), _), D, High, Safe) :-
     unsafe_mask(High, Tables, 1, 0, Unsafe),
     Bits is Free /\ \ (D \/ Unsafe),
@@ -745,8 +746,9 @@ twins([J-S1|Rest], Twins) :-
     ;   twins(Rest, Twins)
     ).
 
-% tt_key(+M, +D, -Key): the key of position D in the table: D with, of
-% every pair of twins of which one is drawn, the first one drawn.
+%% tt_key(+M, +D, -Key)
+% The key of position D in the table: D with, of every pair of twins of which
+% one is drawn, the first one drawn.
 tt_key(m(_, _, _, x(_, Twins, _, _, _, _), _), D, Key) :-
     twin_key(Twins, D, Key).
 
@@ -894,10 +896,10 @@ sac_scan(Bits, M, D, Deg, [Key-Reps|Sacs]) :-
     Bits1 is (Bits - Low) /\ \ Mask,
     sac_scan(Bits1, M, D, Deg, Sacs).
 
-% chain_bits(+M, +D, +Deg, +S, +Js, -Len, -Kind, -Mask, -Reps): chain_of/9
-% on a model of search_model/3, finding the free sides of a box from its
-% bit set of sides rather than its list; a chain of 1 ending on the border
-% at both ends is represented by its lowest segment.
+%% chain_bits(+M, +D, +Deg, +S, +Js, -Len, -Kind, -Mask, -Reps)
+% As chain_of/9, on a model of search_model/3, finding the free sides of a box
+% from its bit set of sides rather than its list; a chain of 1 ending on the
+% border at both ends is represented by its lowest segment.
 chain_bits(M, D, Deg, S, Js, Len, Kind, Mask, Reps) :-
     chain_start(M, D, Deg, Js, Pairs, Sides, B0, S1, S2),
     walk_bits(Pairs, Sides, D, Deg, B0, B0, S1, 0, L1, 0, M1, E1),
@@ -1316,9 +1318,10 @@ safe_game_move(State, Deadline, Move) :-
               seg(M, S, Move0, _, _) ),
             [Move]).
 
-% safe_game_limit(-N): the safe-move game is tried with at most N safe
-% moves (on 5 x 6 it takes from 0.2 to 0.7 s with 10-17 safe moves and 31
-% segments left, 1 to 5 s with 16-21 safe moves and 33 left).
+%% safe_game_limit(-N)
+% The safe-move game is tried with at most N safe moves (on 5 x 6 it takes
+% from 0.2 to 0.7 s with 10-17 safe moves and 31 segments left, 1 to 5 s with
+% 16-21 safe moves and 33 left).
 safe_game_limit(18).
 
 /* The safe-move game. Between the opening (where any safe move will do)
@@ -1335,8 +1338,8 @@ safe_game_limit(18).
    and no better, measured against the exact values of positions with 29
    segments left). */
 
-% approx_move(+M, +Ids, +Deg, -S, -V): the best safe move S of
-% the safe-move game and its estimated value V.
+%% approx_move(+M, +Ids, +Deg, -S, -V)
+% The best safe move S of the safe-move game and its estimated value V.
 approx_move(M, Ids, Deg, S, V) :-
     tt_new(TT0),
     approx_rem(M, Rem),

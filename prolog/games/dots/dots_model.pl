@@ -78,8 +78,9 @@ Example:
    segments); on bigger boards they are big integers, which still work.
 */
 
-% model(+State, +Deadline, -M, -Deg, -Rem, -Ids): M and Deg as above, Rem
-% the number of live boxes, Ids the segment ids 0..NS-1.
+%% model(+State, +Deadline, -M, -Deg, -Rem, -Ids)
+% M and Deg as above, Rem the number of live boxes, Ids the segment ids
+% 0..NS-1.
 model(State, Deadline, m(Ones, Segs, BoxArr, Deadline, Names), Deg, Rem, Ids) :-
     State = dots(_, _, _, _, Free, _, _, _),
     dots:board_size(State, R, C),
@@ -225,11 +226,12 @@ keyed([], []).
 keyed([X|Xs], [X-x|Ks]) :- keyed(Xs, Ks).
 
 
-% small_integers(+State): the model of State fits in small integers (at
-% most 27 boxes left, 2 bits each, and 54 segments): the searches run only
-% then, so as never to compute with big integers, which are slow and kept
-% in memory that backtracking does not free. Always true on 5 x 6 dots; on
-% big boards it waits until enough boxes are closed.
+%% small_integers(+State)
+% The model of State fits in small integers (at most 27 boxes left, 2 bits
+% each, and 54 segments): the searches run only then, so as never to compute
+% with big integers, which are slow and kept in memory that backtracking does
+% not free. Always true on 5 x 6 dots; on big boards it waits until enough
+% boxes are closed.
 small_integers(State) :-
     dots:board_size(State, R, C),
     State = dots(_, _, _, _, _, Boxes, _, _),
@@ -238,11 +240,13 @@ small_integers(State) :-
     dots:segments_left(State, Left),
     Left =< 54.
 
-% take_all(+M, +D0, +Deg0, -D, -Deg): take every box that can be taken.
+%% take_all(+M, +D0, +Deg0, -D, -Deg)
+% Take every box that can be taken.
 take_all(M, D0, Deg0, D, Deg) :-
     take_all(M, D0, Deg0, D, Deg, 0, _).
 
-% take_all(+M, +D0, +Deg0, -D, -Deg, +G0, -G): ... G - G0 boxes.
+%% take_all(+M, +D0, +Deg0, -D, -Deg, +G0, -G)
+% ... G - G0 boxes.
 take_all(M, D0, Deg0, D, Deg, G0, G) :-
     M = m(Ones, _, _, _, _),
     Cap is Deg0 /\ (Deg0 >> 1) /\ Ones,

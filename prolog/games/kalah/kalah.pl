@@ -144,7 +144,8 @@ initial_state(Options, kalah(Pits, board(Row, 0, Row, 0), 1, none)) :-
     length(Row, Pits),
     maplist(=(Seeds), Row).
 
-% option_value(+Name, +Options, -Value): the value of option Name.
+%% option_value(+Name, +Options, -Value)
+% The value of option Name.
 option_value(Name, Options, Value) :-
     option(Name, Min, Max, Default),
     Option =.. [Name, Value0],

@@ -612,7 +612,8 @@ digits(N0, N) --> notation:digit(D), !, { N1 is N0*10 + D }, digits(N1, N).
 digits(N, N) --> [].
 
 
-% column_letter(+Char, -C): the algebraic letter of column C, either case.
+%% column_letter(+Char, -C)
+% The algebraic letter of column C, either case.
 column_letter(Char, C) :-
     atom(Char),
     letter(Lower, Upper, C),

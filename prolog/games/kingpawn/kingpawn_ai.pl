@@ -414,9 +414,10 @@ board(0xFFFFFFFFFFFFFFFF).
 not_column_1(0xFEFEFEFEFEFEFEFE).
 not_column_8(0x7F7F7F7F7F7F7F7F).
 
-% next_to(+X, -N): N is the set of the squares next to some square of X. A
-% shift by 1 moves a square one column (masked so that column 8 does not
-% wrap round to column 1 of the next row, and back), a shift by 8 one row.
+%% next_to(+X, -N)
+% N is the set of the squares next to some square of X. A shift by 1 moves a
+% square one column (masked so that column 8 does not wrap round to column 1
+% of the next row, and back), a shift by 8 one row.
 next_to(X, N) :-
     board(Board),
     not_column_1(NotA),

@@ -1096,7 +1096,12 @@ impl Session {
             }
             Request::Help { filter } => {
                 self.answers = None;
-                let files = self.files.clone();
+                let mut files = self.files.clone();
+                // The fast path is loaded with the rules but is not one of the
+                // session's files; its predicates are documented too.
+                if let Some(Loaded::Rules(rules)) = &self.loaded {
+                    files.extend(rules.fast_path().and_then(|f| f.file.clone()));
+                }
                 Some(match self.engine() {
                     Ok(engine) => Reply::Help {
                         text: super::help::help_text(engine, &files, filter.as_deref()),

@@ -198,3 +198,24 @@ pub fn tools_present(tools: &[&str]) {
         assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
     }
 }
+
+/// Runs tabula in the source tree with `input` on its stdin (all of it, then closed),
+/// and waits for it: the REPL read from a pipe.
+pub fn tabula_piped(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(input.as_bytes())
+            .expect("tabula reads its input");
+    }
+    child.wait_with_output().expect("tabula runs")
+}
