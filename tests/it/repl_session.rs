@@ -217,7 +217,7 @@ fn ctrl_c_keeps_every_clause_the_session_asserted_through_a_pipe() {
 fn ctrl_c_at_a_terminal_keeps_every_clause_the_session_asserted() {
     let mut repl = Session::at_a_terminal(&["repl", "dots"]);
     let mut at = repl.wait_for("?- ", 0);
-    // One line at a time, as typed: the line editor drops what is typed ahead.
+    // One line at a time, each after the answer before it.
     for (goal, answer) in BUILD_UP.lines().zip(["true.", "false.", "oops", ""]) {
         repl.send(&format!("{goal}\r"));
         at = repl.wait_for(answer, at);
@@ -464,4 +464,16 @@ fn after_a_kill_with_the_rules_broken_on_disk_files_says_what_is_loaded() {
         out.contains("is not loaded, nor the players that need it"),
         "{out}"
     );
+}
+
+#[test]
+fn lines_typed_ahead_at_a_terminal_are_all_read() {
+    let mut repl = Session::at_a_terminal(&["repl", "dots"]);
+    let at = repl.wait_for("?- ", 0);
+    // Typed while a goal runs, all at once: none is lost.
+    repl.send("between(1, 300000, _), fail.\rX = 1.\r[user].\rok(1).\rend_of_file.\rok(Y).\r");
+    let at = repl.wait_for("X = 1.", at);
+    repl.wait_for("Y = 1.", at);
+    repl.send(":quit\r");
+    repl.finish();
 }
