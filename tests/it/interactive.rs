@@ -306,134 +306,57 @@ fn ctrl_c_stops_a_goal_and_the_repl_goes_on_with_its_rules() {
 /// terminal sends SIGINT to tabula and its engine when Ctrl-C is typed during a goal.
 #[test]
 fn ctrl_c_at_a_terminal_clears_the_line_stops_answers_and_stops_goals() {
-    use std::os::fd::{FromRawFd, OwnedFd};
-    use std::os::unix::process::CommandExt;
-    let (mut master, slave) = {
-        let (mut master, mut slave) = (0, 0);
-        // SAFETY: openpty fills in two new descriptors, owned from here on.
-        let opened = unsafe {
-            libc::openpty(
-                &mut master,
-                &mut slave,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                std::ptr::null(),
-            )
-        };
-        assert_eq!(opened, 0, "no pseudo-terminal");
-        // SAFETY: both descriptors were just opened and are not owned elsewhere.
-        unsafe {
-            (
-                std::fs::File::from_raw_fd(master),
-                OwnedFd::from_raw_fd(slave),
-            )
-        }
-    };
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
-    command
-        .args(["repl", "dots"])
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm")
-        .stdin(Stdio::from(slave.try_clone().unwrap()))
-        .stdout(Stdio::from(slave.try_clone().unwrap()))
-        .stderr(Stdio::from(slave));
-    // SAFETY: setsid and ioctl are async-signal-safe; the terminal becomes the
-    // controlling terminal of tabula's new session, as in a terminal window.
-    unsafe {
-        command.pre_exec(|| {
-            libc::setsid();
-            libc::ioctl(0, libc::TIOCSCTTY, 0);
-            Ok(())
-        });
-    }
-    let mut child = Running(command.spawn().expect("tabula runs"));
-    drop(command);
-    let out = Arc::new(Mutex::new(Vec::new()));
-    let sink = out.clone();
-    let mut reader = master.try_clone().unwrap();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        // Reading ends with an error (EIO) once tabula has closed the terminal.
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().unwrap().extend_from_slice(&buf[..n]);
-        }
-    });
-    let output = || text(&out.lock().unwrap());
-    let wait_for = |what: &str, from: usize| {
-        let started = Instant::now();
-        while !output()[from..].contains(what) {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "no {what:?} in:\n{}",
-                output()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    };
-    let mut type_in = |bytes: &[u8]| {
-        master.write_all(bytes).unwrap();
-        master.flush().unwrap();
-    };
-    wait_for("?- ", 0);
-    type_in(b"member(X, [a,b,c]).\r");
-    wait_for("X = a", 0);
+    let mut repl = crate::common::repl::Session::at_a_terminal(&["repl", "dots"]);
+    repl.wait_for("?- ", 0);
+    repl.send("member(X, [a,b,c]).\r");
+    repl.wait_for("X = a", 0);
     // One key answers, as in SWI-Prolog: `;` for the next.
-    type_in(b";");
-    wait_for("X = b", 0);
+    repl.send(";");
+    repl.wait_for("X = b", 0);
     // Ctrl-C at the ; prompt: no more answers.
-    let mark = output().len();
-    type_in(b"\x03");
-    wait_for("   .", mark);
+    let mark = repl.output().len();
+    repl.send("\x03");
+    repl.wait_for("   .", mark);
     // `a`: every answer without asking; Enter alone stops.
-    wait_for("?- ", mark);
-    let mark = output().len();
-    type_in(b"member(N, [1,2,3]).\r");
-    wait_for("N = 1 ", mark);
-    type_in(b"a");
-    wait_for("N = 3.", mark);
-    type_in(b"member(M, [x,y]).\r");
-    wait_for("M = x ", mark);
-    type_in(b"\r");
-    wait_for("   .", output().rfind("M = x").unwrap_or_default());
-    assert!(!output()[mark..].contains("M = y"), "{}", output());
+    repl.wait_for("?- ", mark);
+    let mark = repl.output().len();
+    repl.send("member(N, [1,2,3]).\r");
+    repl.wait_for("N = 1 ", mark);
+    repl.send("a");
+    repl.wait_for("N = 3.", mark);
+    repl.send("member(M, [x,y]).\r");
+    repl.wait_for("M = x ", mark);
+    repl.send("\r");
+    repl.wait_for("   .", repl.output().rfind("M = x").unwrap_or_default());
+    assert!(
+        !repl.output()[mark..].contains("M = y"),
+        "{}",
+        repl.output()
+    );
     // Ctrl-C at the ?- prompt: what was typed is dropped.
     std::thread::sleep(Duration::from_millis(300));
-    let mark = output().len();
-    type_in(b"foo(bar");
+    let mark = repl.output().len();
+    repl.send("foo(bar");
     std::thread::sleep(Duration::from_millis(300));
-    type_in(b"\x03");
+    repl.send("\x03");
     std::thread::sleep(Duration::from_millis(300));
-    type_in(b"Y = 2.\r");
-    wait_for("   Y = 2.", mark);
+    repl.send("Y = 2.\r");
+    repl.wait_for("   Y = 2.", mark);
     // Ctrl-C while a goal runs: the terminal sends SIGINT.
-    let mark = output().len();
-    type_in(b"repeat, fail.\r");
-    wait_for("repeat, fail.", mark);
+    let mark = repl.output().len();
+    repl.send("repeat, fail.\r");
+    repl.wait_for("repeat, fail.", mark);
     std::thread::sleep(Duration::from_millis(500));
-    type_in(b"\x03");
-    wait_for("interrupted (Ctrl-C)", mark);
-    type_in(b"dots:initial_state([], S), dots:to_move(S, P).\r");
-    wait_for("P = 1", mark);
+    repl.send("\x03");
+    repl.wait_for("interrupted (Ctrl-C)", mark);
+    repl.send("dots:initial_state([], S), dots:to_move(S, P).\r");
+    repl.wait_for("P = 1", mark);
     // Ctrl-D leaves.
-    let answered = output().rfind("P = 1").unwrap_or_default();
-    wait_for("?- ", answered);
-    type_in(b"\x04");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.0.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "Ctrl-D did not end the REPL:\n{}",
-            output()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let all = output();
+    let answered = repl.output().rfind("P = 1").unwrap_or_default();
+    repl.wait_for("?- ", answered);
+    repl.send("\x04");
+    let status = repl.wait_for_exit();
+    let all = repl.output();
     assert!(status.success(), "{status:?}\n{all}");
     assert!(!all.contains("syntax"), "the cleared line was run: {all}");
     assert!(!all.contains("X = c"), "{all}");

@@ -6,6 +6,7 @@
 
 #[cfg(feature = "web")]
 pub mod browser;
+pub mod repl;
 #[cfg(feature = "site")]
 pub mod site;
 
