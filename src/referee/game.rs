@@ -54,6 +54,18 @@ pub struct Seat {
 /// tabula's own levels (its own code).
 pub fn check_loads(table: &Table, seat: &Seat) -> Result<(), String> {
     let PlayerSpec::File(path) = &seat.spec else {
+        if let PlayerSpec::Command(words) = &seat.spec
+            && let Some(missing) = missing_file(words)
+        {
+            let here = std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_else(|_| "the current folder".into());
+            return Err(format!(
+                "{}: there is no {missing} in {here} (a path in a cmd: player is read from \
+                 the folder tabula was started in)",
+                seat.spec
+            ));
+        }
         // A program's sandbox is made now, to say at once what it cannot be given
         // (an interpreter nobody may read, too large to copy).
         if seat.spec.is_program()
@@ -87,6 +99,30 @@ pub fn check_loads(table: &Table, seat: &Seat) -> Result<(), String> {
                 format!("{given} does not load: {message}")
             }
         }
+    })
+}
+
+/// The first word of a `cmd:` command line that names a file which is not there: the
+/// program written as a path (`./bot`), or an argument written as a path or with a
+/// file's extension (`examples/bot.py`, `bot.py`). Options (`-x`, `--seed=3`) and
+/// bare words are not files.
+fn missing_file(words: &[String]) -> Option<&str> {
+    words.iter().enumerate().find_map(|(k, word)| {
+        let path = Path::new(word);
+        let slashed = word.contains('/');
+        let extension = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.rfind('.').is_some_and(|i| i > 0 && i + 1 < n.len()));
+        let names_a_file = !word.starts_with('-')
+            && !word.contains('=')
+            && word.parse::<f64>().is_err()
+            && if k == 0 {
+                slashed
+            } else {
+                slashed || extension
+            };
+        (names_a_file && !path.exists()).then_some(word.as_str())
     })
 }
 
@@ -539,4 +575,27 @@ fn finish_reason(
     record.scores = (1..=n).map(|p| i64::from(p != player)).collect();
     record.fault = Some(FaultRecord { player, reason });
     Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_file;
+
+    fn words(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_cmd_word_that_names_a_missing_file_is_found() {
+        // Run from the crate's root (cargo test does so): examples/ is there.
+        let here = words(&["python3", "examples/random_bot.py", "--delay", "0.5"]);
+        assert_eq!(missing_file(&here), None);
+        let elsewhere = words(&["python3", "nowhere/random_bot.py"]);
+        assert_eq!(missing_file(&elsewhere), Some("nowhere/random_bot.py"));
+        assert_eq!(missing_file(&words(&["python3", "bot.py"])), Some("bot.py"));
+        assert_eq!(missing_file(&words(&["./bia"])), Some("./bia"));
+        // Options, numbers and bare words are not files.
+        let options = words(&["sh", "-c", "exit 3", "--seed=1.5", "3.25", "fast"]);
+        assert_eq!(missing_file(&options), None);
+    }
 }

@@ -188,8 +188,12 @@ fn summary(names: &[String; 2], stats: &[SideStats; 2], spec: &MatchSpec) -> Str
         format!("{} s a move for p1, {} s for p2", seconds(0), seconds(1))
     };
     let mut text = format!(
-        "{} games, {} vs {}, {time}, seed {}\n",
-        spec.games, spec.sides[0], spec.sides[1], spec.seed
+        "{} game{}, {} vs {}, {time}, seed {}\n",
+        spec.games,
+        if spec.games == 1 { "" } else { "s" },
+        spec.sides[0],
+        spec.sides[1],
+        spec.seed
     );
     let w = names
         .iter()

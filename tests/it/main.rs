@@ -23,6 +23,7 @@ mod lisp;
 mod loading;
 mod new_game;
 mod prolog;
+mod readme_tour;
 mod records;
 mod repl_help;
 mod repl_session;
