@@ -46,3 +46,7 @@ mod site_play;
 mod site_views;
 #[cfg(feature = "web")]
 mod web;
+#[cfg(feature = "web")]
+mod web_board;
+#[cfg(any(feature = "web", feature = "gui"))]
+mod words;
