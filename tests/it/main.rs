@@ -16,6 +16,8 @@ mod engine;
 mod forkserver;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(feature = "gui")]
+mod gui_board;
 mod interactive;
 mod interpreters;
 mod kingpawn_oracle;
