@@ -168,7 +168,11 @@ const TabulaBoard = (function () {
     // Where one click plays a move: a dot on an empty square, a ring round a piece.
     for (const t of arr(opts.places)) {
       if (t.kind !== "sq") continue;
-      if (pieces[t.r + "," + t.c]) svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.45, fill: "none", stroke: "#0969da", "stroke-width": 3, "stroke-opacity": 0.75, "pointer-events": "none", "data-place": regionKey(t) }));
+      // A ring in two tones, seen on a piece of any colour and on any board.
+      if (pieces[t.r + "," + t.c]) {
+        svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.44, fill: "none", stroke: "#fff", "stroke-width": 5, "stroke-opacity": 0.9, "pointer-events": "none" }));
+        svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.44, fill: "none", stroke: "#0969da", "stroke-width": 2.5, "pointer-events": "none", "data-place": regionKey(t) }));
+      }
       else svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.13, fill: "rgba(31,35,40,0.42)", stroke: "rgba(255,255,255,0.6)", "stroke-width": 1.5, "pointer-events": "none", "data-place": regionKey(t) }));
     }
     // Where the piece picked by a first click can go.

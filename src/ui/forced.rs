@@ -32,3 +32,24 @@ pub fn is_forced(rules: &Rules, state: &State) -> Result<bool, GameError> {
 pub fn text(side: &str, notation: &str) -> String {
     format!("{side} has no move on the board: its only move, {notation}, is played for it.")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::term::Term;
+
+    #[test]
+    fn only_the_one_move_made_nowhere_is_forced() {
+        let pass = Move::new(Term::atom("pass"));
+        let square = Move::new(Term::atom("a1"));
+        let at = vec![Region::Sq { r: 1, c: 1 }];
+        assert_eq!(among(std::slice::from_ref(&pass), &[]), Some(&pass));
+        // A single move with a place on the board is the person's to click.
+        assert_eq!(
+            among(std::slice::from_ref(&square), &[(square.clone(), at)]),
+            None
+        );
+        assert_eq!(among(&[pass.clone(), square.clone()], &[]), None);
+        assert_eq!(among(&[], &[]), None);
+    }
+}

@@ -97,10 +97,12 @@ async fn the_board_says_what_the_rules_say() {
         .await;
     let base = web.base.clone();
 
-    // The captions: the chase's clock, Breakthrough's counts, under the board.
+    // The captions: the chase's clock, Breakthrough's counts, Kalah's turn, under the
+    // board.
     for (game, options) in [
         ("kingpawn", &[][..]),
         ("breakthrough", &[("rows", "5"), ("cols", "5")][..]),
+        ("kalah", &[][..]),
     ] {
         start_game(&b, &base, game, options, &["human", "random"]).await;
         let s = snap(&b).await;
