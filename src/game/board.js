@@ -173,7 +173,7 @@ const TabulaBoard = (function () {
         svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.44, fill: "none", stroke: "#fff", "stroke-width": 5, "stroke-opacity": 0.9, "pointer-events": "none" }));
         svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.44, fill: "none", stroke: "#0969da", "stroke-width": 2.5, "pointer-events": "none", "data-place": regionKey(t) }));
       }
-      else svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.13, fill: "rgba(31,35,40,0.42)", stroke: "rgba(255,255,255,0.6)", "stroke-width": 1.5, "pointer-events": "none", "data-place": regionKey(t) }));
+      else svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.15, fill: "rgba(31,35,40,0.5)", stroke: "rgba(255,255,255,0.8)", "stroke-width": 2, "pointer-events": "none", "data-place": regionKey(t) }));
     }
     // Where the piece picked by a first click can go.
     for (const t of arr(opts.targets)) {

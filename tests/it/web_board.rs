@@ -260,5 +260,12 @@ async fn the_captions_are_read_at_a_phones_width() {
         .unwrap();
     assert_eq!(under, true, "the captions are under the board");
     shot(&b, "phone-kingpawn").await;
+    // Othello's legal squares and its count of discs, on a phone.
+    start_game(&b, &base, "othello", &[], &["human", "random"]).await;
+    let (shown, fits) = captions_shown(&b).await;
+    assert_eq!(shown, board_captions(&snap(&b).await));
+    assert!(fits, "Othello's captions fit a phone's width");
+    assert_eq!(count(&b, "[data-place]").await, 4);
+    shot(&b, "phone-othello").await;
     b.close().await.unwrap();
 }
