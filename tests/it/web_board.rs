@@ -136,6 +136,30 @@ async fn the_board_says_what_the_rules_say() {
             .any(|p| p["r"] == rows && p["c"] == 4 && p["player"] == 1),
         "the disc lands at the foot of column d: {s}"
     );
+    // Over the top of an empty column, the hole its disc would land in lights up.
+    let empty = (1..=cols)
+        .find(|c| {
+            !s["board"]["pieces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["c"] == *c)
+        })
+        .expect("an empty column");
+    let lit = b
+        .execute(
+            "const e = document.querySelector('[data-region=\"sq-1-' + arguments[0] + '\"]'), r = e.getBoundingClientRect();
+             e.dispatchEvent(new PointerEvent('pointerover', { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true }));
+             return [...document.querySelectorAll('#board .landing')].map(l => l.getAttribute('data-region'));",
+            vec![serde_json::json!(empty)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        lit,
+        serde_json::json!([format!("sq-{rows}-{empty}")]),
+        "{s}"
+    );
     shot(&b, "connect4").await;
 
     // Othello: every square a disc may go on is marked, and only those.
