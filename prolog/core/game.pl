@@ -188,6 +188,13 @@ its rules is accelerators.pl.
 % another) or [line(R1,C1,R2,C2)] (a click on the line between two dots),
 % in the coordinates of the board view below.
 
+%% move_area(+State, +Move, -Squares)
+% Optional, for a move made with a click on one square (move_regions/3
+% gives [sq(R,C)]): Squares, where else a click makes it, e.g. Connect
+% Four's whole column for a disc that lands at its foot. The move stays
+% marked, hinted and offered at its own square; a click on one of Squares
+% that is another move's own square makes that move.
+
 /* Computer players. A game's own players (game_info's players(File)) are
    a module that exports
      levels(-Levels)       the levels, weakest first: [random, greedy, ai]

@@ -76,6 +76,7 @@ const TabulaBoard = (function () {
   //   sides: the sides' names, for the squares' accessible names;
   //   clickable: regions a click on which means something now;
   //   targets: regions to show as where a picked piece can go;
+  //   places: squares where one click plays a move (a dot, or a ring round a piece);
   //   picked: the region picked by a first click;
   //   hint: regions of a suggested move;
   //   cursor: the region the keyboard's cursor is on;
@@ -163,6 +164,16 @@ const TabulaBoard = (function () {
         fill: "#0969da", "fill-opacity": 0.85, "pointer-events": "none" }));
     } else {
       for (const h of hint) svg.appendChild(sv("circle", { cx: cx(h.c), cy: cy(h.r), r: S * 0.3, fill: "none", stroke: "#0969da", "stroke-width": 5, "stroke-opacity": 0.85, "pointer-events": "none", "data-hint": "ring" }));
+    }
+    // Where one click plays a move: a dot on an empty square, a ring round a piece.
+    for (const t of arr(opts.places)) {
+      if (t.kind !== "sq") continue;
+      // A ring in two tones, seen on a piece of any colour and on any board.
+      if (pieces[t.r + "," + t.c]) {
+        svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.44, fill: "none", stroke: "#fff", "stroke-width": 5, "stroke-opacity": 0.9, "pointer-events": "none" }));
+        svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.44, fill: "none", stroke: "#0969da", "stroke-width": 2.5, "pointer-events": "none", "data-place": regionKey(t) }));
+      }
+      else svg.appendChild(sv("circle", { cx: cx(t.c), cy: cy(t.r), r: S * 0.15, fill: "rgba(31,35,40,0.5)", stroke: "rgba(255,255,255,0.8)", "stroke-width": 2, "pointer-events": "none", "data-place": regionKey(t) }));
     }
     // Where the piece picked by a first click can go.
     for (const t of arr(opts.targets)) {

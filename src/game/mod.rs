@@ -812,29 +812,35 @@ impl Rules {
     }
 
     /// A player's reason in words: its players' `reason_text/2` (the game's own
-    /// players, then the generic ones when loaded), else the term as a short text.
+    /// players, then the generic ones), else the term as a short text. Every face
+    /// words reasons here, whichever engine chose the move.
     pub fn reason_text(&self, reason: &Term) -> String {
         if term::functor_name(reason) == Some("none") {
             return String::new();
         }
-        let mut modules: Vec<String> = self
-            .players_module
-            .iter()
-            .map(|m| term::quote_atom(m))
-            .collect();
-        if self.generic_loaded.load(Ordering::SeqCst) {
-            modules.push("players".into());
-        }
         let said = term::to_text(reason);
-        for module in modules {
+        let worded = |module: &str| {
             let goal = format!(
                 "catch({module}:reason_text({said}, T), error(existence_error(procedure, _), _), fail)"
             );
-            if let Ok(Some(b)) = self.engine.query_once(&goal)
-                && let Some(text) = b.get("T").and_then(term::as_text)
-            {
-                return text;
+            match self.engine.query_once(&goal) {
+                Ok(Some(b)) => b.get("T").and_then(term::as_text),
+                _ => None,
             }
+        };
+        if let Some(text) = self
+            .players_module
+            .iter()
+            .find_map(|m| worded(&term::quote_atom(m)))
+        {
+            return text;
+        }
+        // The players of any game, loaded here when these rules never played them
+        // (the window's own engine words what its computer's engine chose).
+        if self.load_generic().is_ok()
+            && let Some(text) = worded("players")
+        {
+            return text;
         }
         crate::game::reason::reason_text(reason)
     }
@@ -1011,6 +1017,30 @@ impl Rules {
     pub fn move_inputs(&self, state: &State) -> Result<Vec<(Move, Vec<Region>)>> {
         let goal = format!(
             "catch(findall(M-Rs, ({m}:legal_move({s}, M), {m}:move_regions({s}, M, Rs)), L), \
+             error(existence_error(procedure, _), _), L = [])",
+            m = self.m(),
+            s = state.text()
+        );
+        let list = self.call(&goal, "L")?;
+        Ok(term::as_list(&list)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|pair| {
+                let [mv, rs] = term::args(pair, "-", 2)? else {
+                    return None;
+                };
+                let rs = regions(rs);
+                (!rs.is_empty()).then(|| (Move::new(mv.clone()), rs))
+            })
+            .collect())
+    }
+
+    /// Where else than at its own square a click makes each legal one-square move
+    /// (`move_area/3`: Connect Four's column); the moves it says nothing of are left
+    /// out, and so is everything when the game does not export it.
+    pub fn move_areas(&self, state: &State) -> Result<Vec<(Move, Vec<Region>)>> {
+        let goal = format!(
+            "catch(findall(M-Sqs, ({m}:legal_move({s}, M), {m}:move_area({s}, M, Sqs)), L), \
              error(existence_error(procedure, _), _), L = [])",
             m = self.m(),
             s = state.text()

@@ -1,8 +1,10 @@
 //! The faces people use: the window (`window`, eframe), the browser (`web`), the
 //! terminal (`terminal`), the REPL (`repl`), boards drawn as text (`text`); and what
 //! the faces where people play share: a game in progress (`session`), taking moves
-//! back (`undo`), and rules edited live (`watch`).
+//! back (`undo`), the moves played for a person (`forced`), and rules edited live
+//! (`watch`).
 
+pub mod forced;
 pub mod repl;
 #[cfg(any(feature = "gui", feature = "web"))]
 pub mod session;

@@ -5,6 +5,7 @@ use crate::engine::term::Term;
 use crate::game::board::Region;
 use crate::game::{GameError, Move, Outcome, Rules, State};
 use crate::players::spec::PlayerSpec;
+use crate::ui::forced;
 use crate::ui::undo::{self, TakeBack};
 
 /// One position of the game and the move that led to it.
@@ -42,6 +43,11 @@ pub struct Facts {
     /// The legal moves made nowhere on the board (a pass), with their notation: the
     /// window shows them as buttons.
     pub unplaced: Vec<(Move, String)>,
+    /// Where else a click makes a one-square move (`move_area/3`: a column).
+    pub areas: Vec<(Move, Vec<Region>)>,
+    /// The only legal move, made nowhere on the board, with its notation: played for
+    /// a person after a pause ([`crate::ui::forced`]).
+    pub forced: Option<(Move, String)>,
 }
 
 /// The game: options, seats, the positions so far, and the facts of the last one.
@@ -65,7 +71,13 @@ fn facts(rules: &Rules, state: &State) -> Result<Facts, GameError> {
             unplaced.push((mv.clone(), rules.move_text(state, mv)?));
         }
     }
+    let forced = match forced::among(&legal, &inputs) {
+        Some(mv) => Some((mv.clone(), rules.move_text(state, mv)?)),
+        None => None,
+    };
     Ok(Facts {
+        areas: rules.move_areas(state)?,
+        forced,
         view: rules.view(state)?,
         outcome: rules.outcome(state)?,
         to_move: rules.to_move(state)?,
@@ -118,6 +130,12 @@ impl Session {
             .get(p as usize - 1)
             .filter(|s| s.is_human())
             .map(|_| p)
+    }
+
+    /// The move a person to move has no choice but to make, with its notation.
+    pub fn forced_move(&self) -> Option<&(Move, String)> {
+        self.human_to_move()?;
+        self.facts.forced.as_ref()
     }
 
     /// The computer player to move, if a program sits there.

@@ -4,6 +4,7 @@
 
 use crate::game::{GameError, Rules, State};
 use crate::players::spec::PlayerSpec;
+use crate::ui::forced;
 
 /// How far a take-back went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,21 +28,24 @@ impl TakeBack {
     }
 }
 
-/// Whether a person sits in the seat the rules say is to move in `state`.
+/// Whether a person sits in the seat the rules say is to move in `state`, with a
+/// choice to make there (a forced move is played for them: see [`forced`]).
 fn person_to_move(rules: &Rules, seats: &[PlayerSpec], state: &State) -> Result<bool, GameError> {
     // The player number comes from the rules, which a user edits: never index blindly.
-    Ok(rules.to_move(state)?.is_some_and(|p| {
+    let person = rules.to_move(state)?.is_some_and(|p| {
         seats
             .get((p as usize).wrapping_sub(1))
             .is_some_and(PlayerSpec::is_human)
-    }))
+    });
+    Ok(person && !forced::is_forced(rules, state)?)
 }
 
 /// Takes moves back from `history` (the game's positions, the start first; `state`
-/// gives each one's [`State`]) until a person is to move again, across the computer's
-/// moves in between; the start is always kept. The positions are kept as they were
-/// played, so nothing is replayed: the rules are only asked who is to move in the
-/// earlier ones. When asking fails, `history` is left as it was.
+/// gives each one's [`State`]) until a person is to move again with a choice, across
+/// the computer's moves and the forced moves in between; the start is always kept.
+/// The positions are kept as they were played, so nothing is replayed: the rules are
+/// only asked who is to move in the earlier ones, and with what moves. When asking
+/// fails, `history` is left as it was.
 pub fn take_back<T>(
     rules: &Rules,
     seats: &[PlayerSpec],

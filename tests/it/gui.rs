@@ -45,7 +45,7 @@ fn app_with_time(
     .unwrap()
 }
 
-fn harness(app: TabulaApp) -> Harness<'static, TabulaApp> {
+pub(crate) fn harness(app: TabulaApp) -> Harness<'static, TabulaApp> {
     let mut h = Harness::builder()
         .with_size(vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut TabulaApp| app.show(ui), app);
@@ -57,7 +57,7 @@ fn seg(kind: &str, i: i64, j: i64) -> Term {
     Term::compound(kind, [Term::integer(i), Term::integer(j)])
 }
 
-fn click_at(h: &mut Harness<'static, TabulaApp>, pos: Pos2) {
+pub(crate) fn click_at(h: &mut Harness<'static, TabulaApp>, pos: Pos2) {
     h.hover_at(pos);
     h.run_steps(1);
     for pressed in [true, false] {
@@ -103,7 +103,11 @@ fn click_segment(h: &mut Harness<'static, TabulaApp>, mv: &Term) {
 }
 
 /// Steps the window until `done` holds (the computer thinks on its own thread).
-fn wait_for(h: &mut Harness<'static, TabulaApp>, what: &str, done: impl Fn(&TabulaApp) -> bool) {
+pub(crate) fn wait_for(
+    h: &mut Harness<'static, TabulaApp>,
+    what: &str,
+    done: impl Fn(&TabulaApp) -> bool,
+) {
     let start = Instant::now();
     while !done(h.state()) {
         assert!(

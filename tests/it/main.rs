@@ -16,6 +16,8 @@ mod engine;
 mod forkserver;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(feature = "gui")]
+mod gui_board;
 mod interactive;
 mod interpreters;
 mod kingpawn_oracle;
@@ -48,3 +50,7 @@ mod site_play;
 mod site_views;
 #[cfg(feature = "web")]
 mod web;
+#[cfg(feature = "web")]
+mod web_board;
+#[cfg(any(feature = "web", feature = "gui"))]
+mod words;

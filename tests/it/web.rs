@@ -16,13 +16,13 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A `tabula web` server on a free port, stopped when dropped.
-struct Web {
-    child: Child,
-    base: String,
+pub(crate) struct Web {
+    pub(crate) child: Child,
+    pub(crate) base: String,
 }
 
 impl Web {
-    fn start(extra: &[&str]) -> Web {
+    pub(crate) fn start(extra: &[&str]) -> Web {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .args(["web", "--listen", "127.0.0.1:0", "--move-time", "0.2"])
             .args(extra)
@@ -55,7 +55,7 @@ impl Drop for Web {
     }
 }
 
-fn shots() -> std::path::PathBuf {
+pub(crate) fn shots() -> std::path::PathBuf {
     let dir = root().join("target/web-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -121,7 +121,13 @@ pub(crate) async fn click(b: &Client, css: &str) {
 }
 
 /// Fills the new-game form for `game` and starts it.
-async fn start_game(b: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[&str]) {
+pub(crate) async fn start_game(
+    b: &Client,
+    base: &str,
+    game: &str,
+    options: &[(&str, &str)],
+    seats: &[&str],
+) {
     b.goto(&format!("{base}/?game={game}")).await.unwrap();
     b.wait()
         .for_element(Locator::Css("body[data-ready=form]"))
@@ -371,7 +377,7 @@ async fn a_game_is_played_from_the_keyboard_alone() {
 }
 
 /// The game now, through the API.
-fn game_now(client: &reqwest::blocking::Client, base: &str, id: u64) -> Value {
+pub(crate) fn game_now(client: &reqwest::blocking::Client, base: &str, id: u64) -> Value {
     client
         .get(format!("{base}/api/games/{id}"))
         .send()
@@ -380,7 +386,7 @@ fn game_now(client: &reqwest::blocking::Client, base: &str, id: u64) -> Value {
 }
 
 /// Waits until `ready` holds of the game (or says why not).
-fn wait_for(
+pub(crate) fn wait_for(
     client: &reqwest::blocking::Client,
     base: &str,
     id: u64,
@@ -401,7 +407,7 @@ fn wait_for(
     }
 }
 
-fn post(client: &reqwest::blocking::Client, url: String, body: Value) -> Value {
+pub(crate) fn post(client: &reqwest::blocking::Client, url: String, body: Value) -> Value {
     let r = client.post(url).json(&body).send().unwrap();
     let status = r.status();
     let body: Value = r.json().unwrap();

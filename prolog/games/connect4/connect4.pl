@@ -63,6 +63,8 @@ the frame without one (a draw), [] otherwise.
                      check_options/1,
                      max_plies/2,
                      move_regions/3,
+                     move_area/3,
+                     events_text/3,
                      evaluation/3,
                      option/4,
                      disc_at/4,
@@ -444,6 +446,32 @@ move_regions(State, drop(C), [sq(R, C)]) :-
     landing_height(State, C, H),
     State = connect4(size(_, Rows, _), _, _, _, _),
     R is Rows - H + 1.
+
+%% move_area(+State, +Move, -Squares)
+% A disc is dropped by a click anywhere in its column, as a person drops it
+% in at the top of the frame: Squares are the column's holes, top to
+% bottom. Fails for a full column.
+%   ?- initial_state([rows(4), cols(4)], S), move_area(S, drop(2), Sqs).
+%   Sqs = [sq(1,2), sq(2,2), sq(3,2), sq(4,2)].
+move_area(State, drop(C), Squares) :-
+    landing_height(State, C, _),
+    State = connect4(size(_, Rows, _), _, _, _, _),
+    findall(sq(R, C), between(1, Rows, R), Squares).
+
+%% events_text(+State, +Events, -Chars)
+% Chars says Events (see apply_move/4) in words; State is the position the
+% move was made in, whose mover it names. Fails for [] (the turn passes).
+%   ?- initial_state([], S), events_text(S, [in_a_row(4)], Cs).
+%   Cs = "4 in a row: Red wins".
+%   ?- events_text(_, [board_full], Cs).
+%   Cs = "the frame is full: a draw".
+events_text(State, [in_a_row(N)], Chars) :-
+    State = connect4(_, _, Turn, _, _),
+    phrase(( decimal(N), " in a row: ", side(Turn), " wins" ), Chars).
+events_text(_, [board_full], "the frame is full: a draw").
+
+side(1) --> "Red".
+side(2) --> "Yellow".
 
 
 /* ---------------------------------------------------------------------

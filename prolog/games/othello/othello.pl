@@ -71,6 +71,7 @@ Events of apply_move/4: [flipped(N)] for a disc that turned N discs over,
                     check_options/1,
                     max_plies/2,
                     move_regions/3,
+                    events_text/3,
                     scores/2,
                     evaluation/3,
                     disc_on/3,
@@ -345,6 +346,25 @@ apply_move(State0, Move, State, Events) :-
     ;   Status = over, append(Events0, [game_over], Events)
     ),
     State = othello(Size, Board, Next, Move, Status).
+
+%% events_text(+State, +Events, -Chars)
+% Chars says Events (see apply_move/4) in words. Fails for [] (a pass,
+% which the move's own text says).
+%   ?- events_text(_, [flipped(1)], Cs).
+%   Cs = "turns over 1 disc".
+%   ?- events_text(_, [flipped(5), game_over], Cs).
+%   Cs = "turns over 5 discs: the game is over".
+events_text(_, Events, Chars) :-
+    Events = [_|_],
+    phrase(event_words(Events), Chars).
+
+event_words([flipped(N)|More]) -->
+    "turns over ", decimal(N), ( { N =:= 1 } -> " disc" ; " discs" ),
+    game_over_words(More).
+event_words([game_over]) --> "the game is over".
+
+game_over_words([]) --> [].
+game_over_words([game_over]) --> ": the game is over".
 
 % play(+Move, +Player, +Board0, -Board, -Events)
 play(pass, _, Board, Board, []).

@@ -1,6 +1,7 @@
 //! What a page is told of a game, as JSON: the board in tabula's board vocabulary
 //! (the same JSON the championship page draws), whose turn, the moves a person can
-//! make and where on the board each is made, the moves so far with the computer's
+//! make and where on the board each is made (and the move played for them when
+//! they have no choice), the moves so far with the computer's
 //! reasons and the events in words, and how the game ended. Every fact was asked
 //! of the rules; the page only draws it.
 
@@ -8,6 +9,7 @@ use crate::game::board::{Board, label};
 use crate::game::{GameInfo, Outcome, Rules, Verdict};
 use crate::players::spec::PlayerSpec;
 use crate::referee::championship::term_json;
+use crate::ui::forced;
 use crate::ui::session::Session;
 use serde_json::{Value, json};
 
@@ -45,8 +47,20 @@ pub fn of(
         }
         b
     });
-    let person_to_move =
-        session.human_to_move().is_some() && status.failure.is_none() && status.finished.is_none();
+    let side = |p: u32| {
+        game.sides
+            .get((p as usize).wrapping_sub(1))
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", label(p)))
+    };
+    let playing = status.failure.is_none() && status.finished.is_none();
+    // A move the person has no choice but to make is said, and played for them.
+    let forced = session
+        .forced_move()
+        .filter(|_| playing)
+        .zip(facts.to_move)
+        .map(|((_, notation), p)| forced::text(&side(p), notation));
+    let person_to_move = session.human_to_move().is_some() && playing && forced.is_none();
     // The moves a person can make now, with where each is made on the board.
     let inputs: Vec<Value> = if person_to_move {
         facts
@@ -54,9 +68,17 @@ pub fn of(
             .iter()
             .map(|(mv, regions)| {
                 let regions: Vec<_> = regions.iter().map(|r| r.normalized()).collect();
+                // Where else a click makes it (a column), when the rules say.
+                let area: Vec<_> = facts
+                    .areas
+                    .iter()
+                    .find(|(m, _)| m == mv)
+                    .map(|(_, a)| a.iter().map(|r| r.normalized()).collect())
+                    .unwrap_or_default();
                 json!({
                     "move": rules.move_text(state, mv).unwrap_or_else(|_| mv.text().to_string()),
                     "regions": regions,
+                    "area": area,
                 })
             })
             .collect()
@@ -126,12 +148,6 @@ pub fn of(
     let over = match &facts.outcome {
         Outcome::Ongoing => Value::Null,
         Outcome::Over { scores, result } => {
-            let side = |p: u32| {
-                game.sides
-                    .get((p as usize).wrapping_sub(1))
-                    .cloned()
-                    .unwrap_or_else(|| format!("Player {}", label(p)))
-            };
             let text = match result {
                 Verdict::Winner(p) => format!("{} wins", side(*p)),
                 Verdict::Tie(ps) if ps.len() == session.seats.len() || ps.is_empty() => {
@@ -177,6 +193,7 @@ pub fn of(
         "unplaced": unplaced,
         "legal": legal,
         "person_to_move": person_to_move,
+        "forced": forced,
         "moves": moves,
         "over": over,
         "finished": finished,

@@ -13,11 +13,13 @@ use crate::game::board::Region;
 use crate::game::{GameError, GameInfo, Move, Rules};
 use crate::players::program;
 use crate::players::spec::PlayerSpec;
+use crate::ui::forced;
 use crate::ui::session::Session;
 use crate::ui::watch::{Reload, Watcher};
 use egui::{Key, Ui};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// How the window starts.
 pub struct GuiOptions {
@@ -59,6 +61,8 @@ pub struct TabulaApp {
     watcher: Option<Watcher>,
     budget_ms: u64,
     computer_moves: bool,
+    /// Since when the person's forced move has waited (and at which position).
+    forced_since: Option<(usize, Instant)>,
 }
 
 fn wake(slot: &Arc<Mutex<Option<egui::Context>>>) -> impl Fn() + Send + 'static {
@@ -131,6 +135,7 @@ impl TabulaApp {
             watcher,
             budget_ms: options.budget_ms,
             computer_moves: options.computer_moves,
+            forced_since: None,
         })
     }
 
@@ -350,10 +355,7 @@ impl TabulaApp {
             self.pending = None;
             match (purpose, answer.result) {
                 (Purpose::Move, Ok((mv, why))) => {
-                    match self
-                        .session
-                        .play(&self.rules, &mv, Some(self.rules.reason_text(&why)))
-                    {
+                    match self.session.play(&self.rules, &mv, Some(why)) {
                         Ok(Some(_)) => {}
                         Ok(None) => {
                             self.status = Some(format!(
@@ -366,7 +368,7 @@ impl TabulaApp {
                 }
                 (Purpose::Hint, Ok((mv, why))) => {
                     self.status = None;
-                    self.hint = Some((mv, self.rules.reason_text(&why)));
+                    self.hint = Some((mv, why));
                 }
                 (_, Err(e)) => self.status = Some(format!("The computer player failed: {e}")),
             }
@@ -393,6 +395,36 @@ impl TabulaApp {
                 .computer
                 .ask(self.session.state(), &level, self.budget_ms, game);
             self.pending = Some((ticket, Purpose::Move));
+        }
+    }
+
+    /// Plays the move a person has no choice but to make, once it has been shown
+    /// for [`forced::PAUSE`] (not in a still picture).
+    fn play_forced(&mut self, ctx: &egui::Context) {
+        let Some((mv, _)) = self
+            .session
+            .forced_move()
+            .filter(|_| self.computer_moves)
+            .cloned()
+        else {
+            self.forced_since = None;
+            return;
+        };
+        let at = self.session.history.len();
+        let since = match self.forced_since {
+            Some((n, t)) if n == at => t,
+            _ => {
+                let now = Instant::now();
+                self.forced_since = Some((at, now));
+                now
+            }
+        };
+        let left = forced::PAUSE.saturating_sub(since.elapsed());
+        if left.is_zero() {
+            self.forced_since = None;
+            self.click(&mv);
+        } else {
+            ctx.request_repaint_after(left);
         }
     }
 
@@ -455,6 +487,7 @@ impl TabulaApp {
             self.apply_reload(reload);
         }
         self.drive_computer();
+        self.play_forced(ui.ctx());
         self.shortcuts(ui);
 
         // The panels, in the order egui wants them: the edges before the centre, and

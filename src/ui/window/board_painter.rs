@@ -57,6 +57,8 @@ impl Layout {
 pub struct Input<'a> {
     /// The legal moves with where each is made.
     pub moves: &'a [(Move, Vec<Region>)],
+    /// Where else a click makes a one-square move (`move_area/3`: its column).
+    pub areas: &'a [(Move, Vec<Region>)],
     /// Where the suggested move is made, if one was asked for.
     pub hint: Option<&'a [Region]>,
     /// The seat of the person to move; `None`: no clicking now.
@@ -455,10 +457,25 @@ fn squares(
             .find(|(f, t, _)| *f == from && *t == sq)
             .map(|(_, _, m)| m.clone())
     });
-    let single = one.iter().find(|(s, _)| *s == sq).map(|(_, m)| m.clone());
+    // A move's own square first; else the move whose area the square is in (a disc
+    // dropped from anywhere in its column), shown at its own square.
+    let single = one
+        .iter()
+        .find(|(s, _)| *s == sq)
+        .or_else(|| {
+            one.iter().find(|(_, m)| {
+                input
+                    .areas
+                    .iter()
+                    .any(|(a, area)| a == m && area.contains(&sq))
+            })
+        })
+        .cloned();
     let pickable = two.iter().any(|(f, _, _)| *f == sq);
+    let shown = single.as_ref().map_or(sq, |(s, _)| *s);
+    let single = single.map(|(_, m)| m);
     if target.is_some() || single.is_some() || pickable {
-        if let Region::Sq { r, c } = sq {
+        if let Region::Sq { r, c } = shown {
             painter.rect_stroke(
                 layout.rect(r, c),
                 0.0,

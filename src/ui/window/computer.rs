@@ -31,11 +31,13 @@ pub struct ProgramGame {
     pub moves: Vec<String>,
 }
 
-/// The computer's answer to the request with the same ticket.
+/// The computer's answer to the request with the same ticket: its move and its
+/// reason in words, worded by the engine that chose it ([`Rules::reason_text`], as
+/// the browser words them).
 #[derive(Debug)]
 pub struct Answer {
     pub ticket: u64,
-    pub result: Result<(Move, Term), String>,
+    pub result: Result<(Move, String), String>,
 }
 
 /// The handle the window keeps.
@@ -55,9 +57,14 @@ struct Brains {
 }
 
 impl Brains {
-    fn answer(&mut self, request: &Request) -> Result<(Move, Term), String> {
+    fn answer(&mut self, request: &Request) -> Result<(Move, String), String> {
         if request.player.is_program() {
-            return self.program_answer(&request.player, request);
+            let (mv, why) = self.program_answer(&request.player, request)?;
+            let words = self.base.as_ref().map_or_else(
+                |_| crate::game::reason::reason_text(&why),
+                |rules| rules.reason_text(&why),
+            );
+            return Ok((mv, words));
         }
         let brain = match &request.player {
             PlayerSpec::File(path) => {
@@ -74,10 +81,11 @@ impl Brains {
             }
             _ => self.base.as_ref().map_err(Clone::clone)?,
         };
-        request
+        let (mv, why) = request
             .player
             .move_in(brain, &request.state, request.budget_ms)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        Ok((mv, brain.reason_text(&why)))
     }
 
     /// A program's move, judged by the rules as a referee would.

@@ -11,6 +11,7 @@ use crate::players::program::{ProgramSeat, Served};
 use crate::players::sandbox::Sandbox;
 use crate::players::spec::PlayerSpec;
 use crate::referee::game::{GameRecord, MoveRecord};
+use crate::ui::forced;
 use crate::ui::session::Session;
 use crate::ui::watch::{Reload, Watcher};
 use std::path::PathBuf;
@@ -176,10 +177,18 @@ impl GameThread {
             } else {
                 None
             };
+            // A person with no choice: the move is said, and played for them after a
+            // pause they can see.
+            let forced = if self.failure.is_none() {
+                session.forced_move().map(|(mv, _)| mv.clone())
+            } else {
+                None
+            };
             let wait = match &computer {
                 // Nobody plays: a pause for the eye; a person plays: at once.
                 Some(_) if !has_human(&session) => self.limits.computer_pause,
                 Some(_) => Duration::ZERO,
+                None if forced.is_some() => forced::PAUSE,
                 None => RULES_LOOK,
             };
             match inbox.recv_timeout(wait) {
@@ -196,6 +205,20 @@ impl GameThread {
                 // The server stops: the game stays open, to be resumed.
                 Err(RecvTimeoutError::Disconnected) => return,
                 Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Some(mv) = forced {
+                changed = true;
+                match session.play(&rules, &mv, None) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => {
+                        self.failure = Some(format!(
+                            "the rules do not allow {}, the only legal move",
+                            mv.text()
+                        ))
+                    }
+                    Err(e) => self.failure = Some(format!("the rules failed: {e}")),
+                }
+                continue;
             }
             let Some((seat, spec)) = computer else {
                 continue;

@@ -39,6 +39,7 @@ fn draw(app: &mut impl Window, ui: &mut Ui) {
     let mut selected = app.widgets().selected;
     let input = board_painter::Input {
         moves: &app.session().facts.inputs,
+        areas: &app.session().facts.areas,
         hint: hint.as_deref(),
         clicker,
         sides: &app.game().sides,

@@ -19,7 +19,8 @@ pub(in crate::ui::window) fn show(app: &mut impl Window, ui: &mut Ui) {
         }
     });
     ui.add_space(6.0);
-    if app.session().human_to_move().is_some() {
+    // Nothing to type while a move the person has no choice about waits to be played.
+    if app.session().human_to_move().is_some() && app.session().forced_move().is_none() {
         let mut typed = std::mem::take(&mut app.widgets().typed);
         let mut play = false;
         ui.horizontal(|ui| {
