@@ -53,8 +53,8 @@ fn with_option(command: &str, name: &str, option: &str) -> String {
     match command.find(&flag) {
         Some(at) => {
             let rest = &command[at + flag.len()..];
-            let value_end = if rest.starts_with('"') {
-                rest[1..].find('"').map_or(rest.len(), |e| e + 2)
+            let value_end = if let Some(quoted) = rest.strip_prefix('"') {
+                quoted.find('"').map_or(rest.len(), |e| e + 2)
             } else {
                 rest.find(' ').unwrap_or(rest.len())
             };
