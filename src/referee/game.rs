@@ -103,12 +103,19 @@ pub fn check_loads(table: &Table, seat: &Seat) -> Result<(), String> {
 }
 
 /// The first word of a `cmd:` command line that names a file which is not there: the
-/// program written as a path (`./bot`), or an argument written as a path or with a
-/// file's extension (`examples/bot.py`, `bot.py`). Options (`-x`, `--seed=3`) and
-/// bare words are not files.
+/// program written as a relative path (`./bot`), or an argument written as a relative
+/// path or with a file's extension (`examples/bot.py`, `bot.py`), found neither in the
+/// folder tabula runs in nor in a folder an earlier word names (`env -C DIR python3
+/// bot.py`, as the site runs an archive). Absolute paths, options (`-x`,
+/// `--seed=3`), numbers and bare words are left to the program.
 fn missing_file(words: &[String]) -> Option<&str> {
-    words.iter().enumerate().find_map(|(k, word)| {
+    let mut folders: Vec<&Path> = Vec::new();
+    for (k, word) in words.iter().enumerate() {
         let path = Path::new(word);
+        if path.is_dir() {
+            folders.push(path);
+            continue;
+        }
         let slashed = word.contains('/');
         let extension = path
             .file_name()
@@ -116,14 +123,18 @@ fn missing_file(words: &[String]) -> Option<&str> {
             .is_some_and(|n| n.rfind('.').is_some_and(|i| i > 0 && i + 1 < n.len()));
         let names_a_file = !word.starts_with('-')
             && !word.contains('=')
+            && path.is_relative()
             && word.parse::<f64>().is_err()
             && if k == 0 {
                 slashed
             } else {
                 slashed || extension
             };
-        (names_a_file && !path.exists()).then_some(word.as_str())
-    })
+        if names_a_file && !path.exists() && !folders.iter().any(|f| f.join(path).exists()) {
+            return Some(word);
+        }
+    }
+    None
 }
 
 /// A player's name as a word for a file name.
@@ -594,8 +605,19 @@ mod tests {
         assert_eq!(missing_file(&elsewhere), Some("nowhere/random_bot.py"));
         assert_eq!(missing_file(&words(&["python3", "bot.py"])), Some("bot.py"));
         assert_eq!(missing_file(&words(&["./bia"])), Some("./bia"));
-        // Options, numbers and bare words are not files.
-        let options = words(&["sh", "-c", "exit 3", "--seed=1.5", "3.25", "fast"]);
+        // Options, numbers, bare words and absolute paths are not looked at.
+        let options = words(&[
+            "sh",
+            "-c",
+            "exit 3",
+            "--seed=1.5",
+            "3.25",
+            "fast",
+            "/no/such",
+        ]);
         assert_eq!(missing_file(&options), None);
+        // A word found in a folder named before it: the site's `env -C DIR`.
+        let archive = words(&["env", "-C", "examples", "python3", "random_bot.py"]);
+        assert_eq!(missing_file(&archive), None);
     }
 }
