@@ -1015,32 +1015,25 @@ impl Rules {
     /// Every legal move with where it is made on the board, for the window's clicks:
     /// the moves `move_regions/3` says nothing of are left out.
     pub fn move_inputs(&self, state: &State) -> Result<Vec<(Move, Vec<Region>)>> {
-        let goal = format!(
-            "catch(findall(M-Rs, ({m}:legal_move({s}, M), {m}:move_regions({s}, M, Rs)), L), \
-             error(existence_error(procedure, _), _), L = [])",
-            m = self.m(),
-            s = state.text()
-        );
-        let list = self.call(&goal, "L")?;
-        Ok(term::as_list(&list)
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|pair| {
-                let [mv, rs] = term::args(pair, "-", 2)? else {
-                    return None;
-                };
-                let rs = regions(rs);
-                (!rs.is_empty()).then(|| (Move::new(mv.clone()), rs))
-            })
-            .collect())
+        self.moves_with_squares(state, "move_regions")
     }
 
     /// Where else than at its own square a click makes each legal one-square move
     /// (`move_area/3`: Connect Four's column); the moves it says nothing of are left
     /// out, and so is everything when the game does not export it.
     pub fn move_areas(&self, state: &State) -> Result<Vec<(Move, Vec<Region>)>> {
+        self.moves_with_squares(state, "move_area")
+    }
+
+    /// Each legal move with the regions `predicate(State, Move, Regions)` gives it, in
+    /// one query; none when the game does not export the predicate.
+    fn moves_with_squares(
+        &self,
+        state: &State,
+        predicate: &str,
+    ) -> Result<Vec<(Move, Vec<Region>)>> {
         let goal = format!(
-            "catch(findall(M-Sqs, ({m}:legal_move({s}, M), {m}:move_area({s}, M, Sqs)), L), \
+            "catch(findall(M-Rs, ({m}:legal_move({s}, M), {m}:{predicate}({s}, M, Rs)), L), \
              error(existence_error(procedure, _), _), L = [])",
             m = self.m(),
             s = state.text()
