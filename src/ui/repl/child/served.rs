@@ -24,6 +24,12 @@ static ASKED_TO_STOP: AtomicBool = AtomicBool::new(false);
 /// left from before: only the request being served can be interrupted. At the end:
 /// whether it was asked to stop, and whether it came near the memory cap.
 fn serving(busy: bool) -> (bool, bool) {
+    // Measured before the lock: it reads /proc, and the lock is for flags only.
+    let limit = if busy {
+        memory::soft_limit()
+    } else {
+        isize::MAX
+    };
     let Ok(mut serving) = SERVING.lock() else {
         return (false, false);
     };
@@ -31,14 +37,7 @@ fn serving(busy: bool) -> (bool, bool) {
     scryer_prolog::clear_interrupt();
     let asked = ASKED_TO_STOP.swap(false, Ordering::SeqCst);
     let near = memory::NEAR_THE_CAP.swap(false, Ordering::SeqCst);
-    memory::SOFT_LIMIT.store(
-        if busy {
-            memory::soft_limit()
-        } else {
-            isize::MAX
-        },
-        Ordering::SeqCst,
-    );
+    memory::SOFT_LIMIT.store(limit, Ordering::SeqCst);
     (asked, near)
 }
 
