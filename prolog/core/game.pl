@@ -54,6 +54,9 @@ its rules is accelerators.pl.
 % The text helpers of every game's notation (blanks, digits, quoted terms), once;
 % rules files call them as notation:blanks and the like.
 :- use_module('../lib/notation').
+% What every game made from a GDL file (gdl/gdl.pl) shares: its moves as KIF
+% text and its board, called as gdl_text:term_chars and the like.
+:- use_module('gdl/gdl_text').
 
 
 /* ---------------------------------------------------------------------

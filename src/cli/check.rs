@@ -16,10 +16,30 @@ pub(super) struct CheckArgs {
 
 /// Exit 0 when the file keeps the contract, 1 when a check fails, 2 when it cannot load.
 pub(super) fn check(args: CheckArgs) -> ExitCode {
-    let file = match game::find_game(&args.file) {
+    let mut shown: Option<PathBuf> = None;
+    let mut file = match game::find_game(&args.file) {
         Some(info) if !Path::new(&args.file).exists() => info.file.clone(),
         _ => PathBuf::from(&args.file),
     };
+    // A GDL file is checked as GDL first (every error at once, with its line), then
+    // its translation as any rules file.
+    if game::gdl::is_gdl(&file) && file.is_file() {
+        match game::gdl::translated(&file) {
+            Ok(translated) => {
+                eprintln!(
+                    "{}: sound GDL, translated to {}",
+                    file.display(),
+                    translated.display()
+                );
+                shown = Some(file.clone());
+                file = translated;
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     if !file.is_file() {
         let what = if file.is_dir() {
             "is a folder, not a rules file"
@@ -44,7 +64,9 @@ pub(super) fn check(args: CheckArgs) -> ExitCode {
     let started = Instant::now();
     // Progress on stderr, a line a board, so that a check of many seconds is not
     // silent (and stdout keeps the report alone).
-    let name = file
+    let name = shown
+        .as_deref()
+        .unwrap_or(&file)
         .file_name()
         .unwrap_or_default()
         .to_string_lossy()
@@ -62,7 +84,7 @@ pub(super) fn check(args: CheckArgs) -> ExitCode {
     match crate::game::conformance::run_with_progress(&rules, args.games, args.seed, &mut progress)
     {
         Ok(report) => {
-            print!("{}", report.text(&file));
+            print!("{}", report.text(shown.as_deref().unwrap_or(&file)));
             // The fast path, checked afresh against the rules (the verdict is kept
             // for the other commands); a disagreement is said by the check itself.
             match rules.check_fast_path(&file) {

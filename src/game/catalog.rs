@@ -48,7 +48,7 @@ static CATALOG_READY: OnceLock<Catalog> = OnceLock::new();
 /// The game called `name`: a game of the catalog, or the game declared by the file
 /// `name` when it is a path to a `.pl` file.
 pub fn find_game(name: &str) -> Option<&'static GameInfo> {
-    if name.ends_with(".pl") && Path::new(name).is_file() {
+    if (name.ends_with(".pl") || super::gdl::is_gdl(Path::new(name))) && Path::new(name).is_file() {
         return read_game(Path::new(name)).ok();
     }
     // A game named by its module is in the file of that name: reading that one file
@@ -112,6 +112,17 @@ pub fn read_game(path: &Path) -> Result<&'static GameInfo, GameError> {
             }
         )));
     }
+    if super::gdl::is_gdl(path) {
+        let translated = super::gdl::translated(path)?;
+        let mut game = read_game(&translated)?.clone();
+        game.source = Some(path.to_path_buf());
+        let leaked: &'static GameInfo = Box::leak(Box::new(game));
+        cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, leaked);
+        return Ok(leaked);
+    }
     let engine = Engine::fresh()?;
     let generic = player_facts(&engine, &core_file("players.pl")).unwrap_or_default();
     let game = match read_file_game(&engine, path, &generic)? {
@@ -152,7 +163,7 @@ fn rules_files(games: &Path) -> Vec<PathBuf> {
         };
         for e in entries.flatten() {
             let p = e.path();
-            if p.extension().is_some_and(|x| x == "pl") && p.is_file() {
+            if (p.extension().is_some_and(|x| x == "pl") || super::gdl::is_gdl(&p)) && p.is_file() {
                 files.push(p);
             }
         }
@@ -186,7 +197,19 @@ fn scan_files(dir: &Path) -> Catalog {
         });
     }
     for file in rules_files(&dir.join("games")) {
-        match read_file_game(&engine, &file, &generic) {
+        let read = if super::gdl::is_gdl(&file) {
+            super::gdl::translated(&file).and_then(|pl| {
+                read_file_game(&engine, &pl, &generic).map(|g| {
+                    g.map(|g| GameInfo {
+                        source: Some(file.clone()),
+                        ..g
+                    })
+                })
+            })
+        } else {
+            read_file_game(&engine, &file, &generic)
+        };
+        match read {
             Ok(Some(game)) => {
                 if catalog.games.iter().any(|g| g.name == game.name) {
                     catalog.problems.push(format!(

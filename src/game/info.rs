@@ -117,6 +117,9 @@ pub struct GameInfo {
     pub name: String,
     /// The rules file.
     pub file: PathBuf,
+    /// The GDL file the rules file was translated from (`file` is then the translation,
+    /// kept in the cache), for the messages that name where the rules are.
+    pub source: Option<PathBuf>,
     pub title: String,
     /// Other names accepted on the command line.
     pub aliases: Vec<String>,
@@ -247,6 +250,7 @@ impl GameInfo {
         let mut game = GameInfo {
             name: name.to_string(),
             file: file.to_path_buf(),
+            source: None,
             title: String::new(),
             aliases: Vec::new(),
             summary: String::new(),

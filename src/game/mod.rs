@@ -12,6 +12,7 @@ pub mod accelerate;
 pub mod board;
 pub mod catalog;
 pub mod conformance;
+pub mod gdl;
 pub mod info;
 pub mod options;
 pub mod palette;

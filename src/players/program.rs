@@ -340,10 +340,23 @@ pub fn served(
         }
         other => other.to_string(),
     };
+    // A game tabula finds by its name is named; any other (a rules file given by its
+    // path, a GDL game's translation) is given by its file, whose folder the player
+    // reads (a rules file may load files beside it).
+    let known = crate::game::catalog::find_game(&game.name).is_some_and(|g| g.file == game.file);
+    let game_word = if known {
+        game.name.clone()
+    } else {
+        let file = sandbox::absolute(&game.file);
+        if let Some(folder) = file.parent() {
+            view.read_only.push(folder.to_path_buf());
+        }
+        text(&file)
+    };
     let mut argv = vec![
         text(tabula),
         "serve".into(),
-        game.name.clone(),
+        game_word,
         spec_text,
         "--seed".into(),
         seed.to_string(),
