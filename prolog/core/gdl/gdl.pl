@@ -493,8 +493,12 @@ write_module(Out, KifFile, Module, Contract, Rules, analysis(Kinds, _), statics(
     forall(( member(N-Ts, Facts), N \== init ),
            write_facts(Out, N, Ts)),
     format(Out, "~n/* The rules, with the state S and the joint move D passed in. */~n~n", []),
+    retractall(static_size(_, _)),
+    retractall(index_wanted(_, _, _)),
+    forall(member(N-Ts, Facts), ( length(Ts, C), assertz(static_size(N, C)) )),
     forall(( member(N-K, Kinds), K \== static ),
            write_rules(Out, N, K, Kinds, Rules)),
+    write_indexes(Out, Facts),
     write_stubs(Out, Kinds, Facts, Rules).
 
 contract_exports([game_info/1, initial_state/2, players/2, to_move/2, legal_move/2,
@@ -538,12 +542,14 @@ lit_goal(does(R, M), _, _, D, Bound, G) :-
     (   lit_vars_bound(R-M, Bound) -> G = memberchk(R-M, D) ; G = member(R-M, D) ).
 lit_goal(distinct(A, B), _, _, _, _, A \== B).
 lit_goal(not(L), Kinds, S, D, Bound, \+ G) :- lit_goal(L, Kinds, S, D, Bound, G).
-lit_goal(r(N, As), Kinds, S, D, _, G) :-
+lit_goal(r(N, As), Kinds, S, D, Bound, G) :-
     (   memberchk(N-K, Kinds) -> true ; K = static ),
-    context(K, S, D, Ctx),
-    append(Ctx, As, Args),
-    pred_name(N, P),
-    G =.. [P|Args].
+    (   K == static, indexed_call(N, As, Bound, G0) -> G = G0
+    ;   context(K, S, D, Ctx),
+        append(Ctx, As, Args),
+        pred_name(N, P),
+        G =.. [P|Args]
+    ).
 lit_goal(and(Ls), Kinds, S, D, Bound, G) :-
     body_goal(Ls, Kinds, S, D, Bound, G).
 lit_goal(or(Ls), Kinds, S, D, Bound, G) :-
@@ -555,6 +561,94 @@ disjunction([L|Ls], Kinds, S, D, Bound, (G ; Gs)) :-
     lit_goal(L, Kinds, S, D, Bound, G),
     disjunction(Ls, Kinds, S, D, Bound, Gs).
 disjunction([], _, _, _, _, fail).
+
+/* Static relations looked up by other arguments than the first.
+
+   Scryer indexes a predicate's clauses on their first argument only, so a
+   call to a large static relation whose first argument is free (or that
+   binds several) would scan its facts. Such a call, with the positions Ps
+   bound when it runs, calls instead an index of the relation for Ps: the
+   same facts as a tree of predicates, one level a bound argument, each
+   indexed on its first argument. */
+
+:- dynamic(static_size/2).
+:- dynamic(index_wanted/3).
+
+% Relations with fewer facts are scanned: an index would cost more than it saves.
+index_threshold(16).
+
+indexed_call(N, As, Bound, G) :-
+    static_size(N, Size),
+    index_threshold(T),
+    Size > T,
+    findall(I, ( nth1(I, As, A), lit_vars_bound(A, Bound) ), Ps),
+    Ps = [P1|_],
+    (   P1 > 1 ; Ps = [_, _|_] ), !,
+    (   index_wanted(N, Ps, Name) -> true
+    ;   phrase(format_("g_~w@~w", [N, Ps]), Cs), atom_chars(Name, Cs),
+        assertz(index_wanted(N, Ps, Name))
+    ),
+    % (not findall: the arguments' variables must stay the call's own)
+    split_args(As, 1, Ps, Keys0, Free),
+    maplist(keyed_arg(Keys0), Ps, Keys),
+    append(Keys, Free, Args),
+    G =.. [Name|Args].
+
+% split_args(+Args, +I, +Ps, -Keyed, -Free): Keyed the pairs Position-Arg of
+% the positions in Ps, Free the other arguments in order.
+split_args([], _, _, [], []).
+split_args([A|As], I, Ps, Keyed, Free) :-
+    (   memberchk(I, Ps) -> Keyed = [I-A|Keyed1], Free = Free1
+    ;   Keyed = Keyed1, Free = [A|Free1]
+    ),
+    I1 is I + 1,
+    split_args(As, I1, Ps, Keyed1, Free1).
+
+keyed_arg(Keyed, P, A) :- memberchk(P-A, Keyed).
+
+write_indexes(Out, Facts) :-
+    forall(index_wanted(N, Ps, Name),
+           ( memberchk(N-Ts, Facts),
+             findall(Ks-Fs, ( member(T, Ts), split_tuple(T, Ps, Ks, Fs) ), Rows0),
+             sort(Rows0, Rows),
+             write_trie(Out, Name, Rows) )).
+
+split_tuple(T, Ps, Ks, Fs) :-
+    findall(A, ( member(I, Ps), nth1(I, T, A) ), Ks),
+    length(T, Arity),
+    findall(A, ( between(1, Arity, I), \+ memberchk(I, Ps), nth1(I, T, A) ), Fs).
+
+% write_trie(+Out, +Name, +Rows): Rows, sorted Keys-Free pairs with the same
+% number of keys, as the predicate Name(Keys..., Free...).
+write_trie(Out, Name, Rows) :-
+    Rows = [[_]-_|_], !,
+    forall(member([K]-Fs, Rows), ( H =.. [Name, K|Fs], portray_clause(Out, H) )).
+write_trie(Out, Name, Rows) :-
+    group_first(Rows, Groups),
+    % All of Name's clauses first, then each level below (a predicate's clauses
+    % must be together).
+    forall(nth1(I, Groups, K-Sub),
+           ( sub_name(Name, I, SubName),
+             Sub = [Ks-Fs|_], length(Ks, NK), length(Fs, NF), Arity is NK + NF,
+             length(Vars, Arity),
+             H =.. [Name, K|Vars], B =.. [SubName|Vars],
+             portray_clause(Out, (H :- B)) )),
+    forall(nth1(I, Groups, _-Sub),
+           ( sub_name(Name, I, SubName), write_trie(Out, SubName, Sub) )).
+
+sub_name(Name, I, SubName) :-
+    atom_concat(Name, '#', N0), number_chars(I, ICs), atom_chars(IA, ICs),
+    atom_concat(N0, IA, SubName).
+
+% group_first(+Rows, -Groups): rows sorted by keys, grouped by their first key,
+% each group K-Rows with K taken off.
+group_first([], []).
+group_first([[K|Ks]-Fs|Rows], [K-[Ks-Fs|Same]|Groups]) :-
+    same_first(Rows, K, Same, Rest),
+    group_first(Rest, Groups).
+
+same_first([[K1|Ks]-Fs|Rows], K, [Ks-Fs|Same], Rest) :- K1 == K, !, same_first(Rows, K, Same, Rest).
+same_first(Rows, _, [], Rows).
 
 % A clause that fails for each relation used but never defined, so that a
 % call to it fails as GDL says instead of raising an existence error.

@@ -9,7 +9,7 @@ after the translated rules, which define:
   g_terminal(S)        GDL's relations, S the state's fluents (a sorted list),
                        JointMove the list of Role-Move of every role.
 
-A state is gdl(Fluents). Players are the roles, numbered from 1 in the order
+A state is gdl(Fluents, Turn) (see state/2). Players are the roles, numbered from 1 in the order
 of the file. In a turn the role with a choice moves (the others play their
 only legal move, a noop); when no role has a choice, the first role's only
 move stands for the whole turn, and the faces play it by themselves. A state
@@ -19,7 +19,41 @@ where two roles have a choice at once needs simultaneous moves.
 
 %% initial_state(+Options, -State)
 % The fluents of GDL's init; a GDL game has no options.
-initial_state(_, gdl(Fluents)) :- gdl_init(Fluents).
+initial_state(_, State) :- gdl_init(F), state(F, State).
+
+/* A state is gdl(Fluents, Turn): Turn, worked out once when the state is
+   made, is over when terminal holds, else turn(P, Moves, Joint, Move): P the
+   role (by number) that chooses, Moves its legal moves (sorted), Joint the
+   joint move with Move standing for P's. Each position's legal moves and
+   terminal are then derived once, however often they are asked. */
+state(F, gdl(F, Turn)) :-
+    (   g_terminal(F) -> Turn = over
+    ;   gdl_roles(Roles),
+        role_moves(Roles, F, Moves),
+        turn(Roles, Moves, Turn)
+    ).
+
+role_moves([], _, []).
+role_moves([R|Rs], F, [R-Ms|RMs]) :-
+    findall(M, g_legal(F, R, M), Ms0),
+    sort(Ms0, Ms),
+    (   Ms == [] -> gdl_text:no_move_error(R) ; true ),
+    role_moves(Rs, F, RMs).
+
+turn(Roles, RoleMoves, turn(P, Moves, Joint, Move)) :-
+    findall(I, ( nth1(I, RoleMoves, _-[_, _|_]) ), Choosers),
+    (   Choosers = [P] -> true
+    ;   Choosers = [] -> P = 1
+    ;   gdl_text:simultaneous_error(Roles, Choosers)
+    ),
+    nth1(P, RoleMoves, _-Moves),
+    joint(RoleMoves, 1, P, Move, Joint).
+
+joint([], _, _, _, []).
+joint([R-Ms|RMs], I, P, Move, [R-M|Joint]) :-
+    (   I =:= P -> M = Move ; Ms = [M|_] ),
+    I1 is I + 1,
+    joint(RMs, I1, P, Move, Joint).
 
 %% players(+State, -N)
 % N is the number of roles.
@@ -27,68 +61,33 @@ players(_, N) :- gdl_roles(Roles), length(Roles, N).
 
 %% to_move(+State, -Player)
 % The role that chooses; fails once GDL's terminal holds.
-to_move(gdl(F), P) :-
-    \+ g_terminal(F),
-    gdl_roles(Roles),
-    findall(I, ( nth1(I, Roles, R), has_choice(F, R) ), Choosers),
-    (   Choosers = [P0] -> P = P0
-    ;   Choosers = [] -> P = 1, has_move(F, Roles, 1)
-    ;   gdl_text:simultaneous_error(Roles, Choosers)
-    ).
-
-has_choice(F, R) :-
-    g_legal(F, R, M1), g_legal(F, R, M2), M2 \== M1, !.
-
-has_move(F, Roles, P) :-
-    nth1(P, Roles, R),
-    (   g_legal(F, R, _) -> true ; gdl_text:no_move_error(R) ).
+to_move(gdl(_, turn(P, _, _, _)), P).
 
 %% legal_move(+State, ?Move)
 % Move is a legal move of the role to move.
-legal_move(gdl(F), M) :-
-    to_move(gdl(F), P),
-    gdl_roles(Roles),
-    nth1(P, Roles, R),
-    (   nonvar(M) -> ground(M), once(g_legal(F, R, M))
-    ;   findall(M0, g_legal(F, R, M0), Ms0), sort(Ms0, Ms), member(M, Ms)
-    ).
+legal_move(gdl(_, turn(_, Moves, _, _)), M) :-
+    (   nonvar(M) -> ground(M), memberchk(M, Moves) ; member(M, Moves) ).
 
 %% legal_moves(+State, -Moves)
 % The legal moves of the role to move, sorted; [] once the game is over.
-legal_moves(gdl(F), Moves) :-
-    (   to_move(gdl(F), P) ->
-        gdl_roles(Roles),
-        nth1(P, Roles, R),
-        findall(M, g_legal(F, R, M), Ms0),
-        sort(Ms0, Moves)
-    ;   Moves = []
-    ).
+legal_moves(gdl(_, Turn), Moves) :-
+    (   Turn = turn(_, Moves0, _, _) -> Moves = Moves0 ; Moves = [] ).
 
 %% apply_move(+State, +Move, -NewState, -Events)
 % The next state is exactly the fluents GDL's next derives from the joint
 % move: Move for the role to move, the only legal move for every other role.
-apply_move(gdl(F), Move, gdl(F2), []) :-
+apply_move(gdl(F, turn(_, Moves, Joint0, Move0)), Move, Next, []) :-
     ground(Move),
-    to_move(gdl(F), P),
-    gdl_roles(Roles),
-    nth1(P, Roles, R),
-    once(g_legal(F, R, Move)),
-    joint_move(Roles, R, Move, F, Joint),
+    memberchk(Move, Moves),
+    copy_term(Joint0-Move0, Joint-Move),
     findall(X, g_next(F, Joint, X), Xs),
-    sort(Xs, F2).
-
-joint_move([], _, _, _, []).
-joint_move([R|Rs], Mover, Move, F, [R-M|Joint]) :-
-    (   R == Mover -> M = Move
-    ;   once(g_legal(F, R, M0)) -> M = M0
-    ;   gdl_text:no_move_error(R)
-    ),
-    joint_move(Rs, Mover, Move, F, Joint).
+    sort(Xs, F2),
+    state(F2, Next).
 
 %% outcome(+State, -Outcome)
 % Once terminal holds, the roles' goal values are the scores; the best wins.
-outcome(gdl(F), Outcome) :-
-    (   g_terminal(F) ->
+outcome(gdl(F, Turn), Outcome) :-
+    (   Turn == over ->
         gdl_roles(Roles),
         maplist(goal_value(F, terminal), Roles, Scores),
         gdl_text:result(Scores, Result),
@@ -103,7 +102,7 @@ goal_value(F, When, R, V) :-
 
 %% scores(+State, -Scores)
 % The roles' goal values in the state as it stands (0 where none is given).
-scores(gdl(F), Scores) :-
+scores(gdl(F, _), Scores) :-
     gdl_roles(Roles),
     maplist(goal_value(F, running), Roles, Scores).
 
@@ -127,7 +126,7 @@ explain_illegal(State, Move, Message) :-
 %% view(+State, -View)
 % The fluent with two coordinates and a content as a board, the others as
 % captions in KIF.
-view(gdl(F), View) :-
+view(gdl(F, _), View) :-
     gdl_board(Board),
     gdl_roles(Roles),
     gdl_text:board_view(Board, Roles, F, View).
@@ -154,7 +153,7 @@ max_plies(_, 5000).
 %% gdl_legal(+State, ?Role, ?Move), gdl_next(+State, +Joint, -State2),
 %% gdl_goal(+State, ?Role, ?Value), gdl_terminal(+State)
 % GDL's own relations, for the players that reason with them.
-gdl_legal(gdl(F), R, M) :- g_legal(F, R, M).
-gdl_next(gdl(F), Joint, gdl(F2)) :- findall(X, g_next(F, Joint, X), Xs), sort(Xs, F2).
-gdl_goal(gdl(F), R, V) :- g_goal(F, R, V).
-gdl_terminal(gdl(F)) :- g_terminal(F).
+gdl_legal(gdl(F, _), R, M) :- g_legal(F, R, M).
+gdl_next(gdl(F, _), Joint, Next) :- findall(X, g_next(F, Joint, X), Xs), sort(Xs, F2), state(F2, Next).
+gdl_goal(gdl(F, _), R, V) :- g_goal(F, R, V).
+gdl_terminal(gdl(_, over)).
