@@ -287,7 +287,7 @@ pub fn template(title: &str, game: &str, first_day: &str) -> String {
 # The course's name, shown at the top of every page.
 title = {title:?}
 
-# The game ({games}).
+# The game ({games}), or the path of a rules file: a .pl, or a GDL .kif.
 # Leave rows, cols and start out for the championship's own choice (Breakthrough:
 # one random start for each championship, its size drawn in 4..12, as the
 # assignment asks).

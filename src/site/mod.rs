@@ -261,7 +261,19 @@ pub fn init(course: &Path, game: &str, title: Option<&str>) -> Result<(), SiteEr
         .tomorrow()
         .map_or_else(|_| "2027-01-01".to_string(), |d| d.to_string());
     let title = title.map_or_else(|| format!("{} championship", info.title), str::to_string);
-    let text = config::template(&title, &info.name, &tomorrow);
+    // A game found by its name is named; a rules file of its own (a `.pl`, a GDL
+    // `.kif`) is written as its absolute path, so the course finds it from anywhere.
+    let known = crate::game::find_game(&info.name).is_some_and(|g| g.file == info.file);
+    let word = if known {
+        info.name.clone()
+    } else {
+        let file = Path::new(game);
+        std::path::absolute(file)
+            .unwrap_or_else(|_| file.to_path_buf())
+            .to_string_lossy()
+            .into_owned()
+    };
+    let text = config::template(&title, &word, &tomorrow);
     fs::write(&config_path, text).map_err(|e| SiteError::file(&config_path, e))?;
     for sub in ["submissions", "qualify", "championships"] {
         fs::create_dir_all(course.join(sub)).map_err(|e| SiteError::file(course.join(sub), e))?;

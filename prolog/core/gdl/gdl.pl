@@ -504,7 +504,7 @@ write_module(Out, KifFile, Module, Contract, Rules, analysis(Kinds, _), statics(
 contract_exports([game_info/1, initial_state/2, players/2, to_move/2, legal_move/2,
                   legal_moves/2, apply_move/4, outcome/2, move_text//2,
                   explain_illegal/3, view/2, move_regions/3, move_area/3,
-                  check_options/1, max_plies/2, scores/2, gdl_roles/1,
+                  check_options/1, max_plies/2, gdl_scores/2, gdl_roles/1,
                   gdl_legal/3, gdl_next/3, gdl_goal/3, gdl_terminal/1]).
 
 write_facts(Out, N, Ts) :-

@@ -100,9 +100,11 @@ goal_value(F, When, R, V) :-
     sort(Vs0, Vs),
     gdl_text:goal_number(Vs, R, When, V).
 
-%% scores(+State, -Scores)
+%% gdl_scores(+State, -Scores)
 % The roles' goal values in the state as it stands (0 where none is given).
-scores(gdl(F, _), Scores) :-
+% (Not the contract's scores/2: a GDL game's goals mid-game are often no
+% guide, and the faces show the sides, not running points.)
+gdl_scores(gdl(F, _), Scores) :-
     gdl_roles(Roles),
     maplist(goal_value(F, running), Roles, Scores).
 
@@ -133,15 +135,15 @@ view(gdl(F, _), View) :-
 
 %% move_regions(+State, +Move, -Regions)
 % A move naming squares of the board is made by clicking them.
-move_regions(_, Move, Regions) :-
+move_regions(gdl(F, _), Move, Regions) :-
     gdl_board(Board),
-    gdl_text:move_squares(Board, Move, Regions).
+    gdl_text:move_squares(Board, F, Move, Regions).
 
 %% move_area(+State, +Move, -Squares)
 % A move naming one column is made by a click anywhere in it.
-move_area(_, Move, Squares) :-
+move_area(gdl(F, _), Move, Squares) :-
     gdl_board(Board),
-    gdl_text:move_column(Board, Move, Squares).
+    gdl_text:move_column(Board, F, Move, Squares).
 
 %% check_options(-OptionLists)
 check_options([[]]).

@@ -8,7 +8,7 @@ a GDL game needs no load of its own.
 */
 
 :- module(gdl_text, [term_chars/2, chars_term/2, result/2, goal_number/4,
-                     illegal_message/3, board_view/4, move_squares/3, move_column/3,
+                     illegal_message/3, board_view/4, move_squares/4, move_column/4,
                      simultaneous_error/2, no_move_error/1]).
 
 :- use_module(library(lists)).
@@ -142,17 +142,16 @@ board_view(board(Name, Xs0, Ys0), Roles, F, board(squares(NR, NC), Items)) :-
     captions(F, Name, Captions),
     append([Pieces, [labels(bottom, XTexts), labels(left, YTexts)], Captions], Items).
 
-% The coordinates in the order of the translation, then any new ones met.
+% The coordinates of the board's edge: numbers from the least to the greatest
+% met, none left out (a row no piece stands on yet is still a row); other
+% constants in the translation's order, then any new ones met.
 coordinates(Static, All, Cs) :-
-    (   Static \== [] -> findall(X, ( member(X, All), \+ memberchk(X, Static) ), New0),
-        sort(New0, New), append(Static, New, Cs)
-    ;   sort(All, Cs0), numeric_order(Cs0, Cs)
-    ).
-
-numeric_order(Vs, Ordered) :-
-    (   maplist(number_of, Vs, Ns) ->
-        pairs_keys_values(Ps, Ns, Vs), keysort(Ps, S), pairs_values(S, Ordered)
-    ;   Ordered = Vs
+    sort(All, Distinct),
+    (   maplist(number_of, Distinct, Ns), Ns = [_|_], maplist(integer, Ns) ->
+        list_min(Ns, Lo), list_max(Ns, Hi),
+        findall(C, ( between(Lo, Hi, N), number_chars(N, NCs), atom_chars(C, NCs) ), Cs)
+    ;   findall(X, ( member(X, Distinct), \+ memberchk(X, Static) ), New),
+        append(Static, New, Cs)
     ).
 
 number_of(A, N) :- atom(A), atom_chars(A, Cs), catch(number_chars(N, Cs), _, fail).
@@ -181,9 +180,11 @@ glyph(Cs, G) :-
 
 text_of(T, Cs) :- term_chars(T, Cs).
 
+% Each fluent not drawn on the board as its words: (control white) is
+% "control white".
 captions(F, Name, Captions) :-
     findall(caption(Cs),
-            ( member(T, F), \+ ( Name \== none, functor(T, Name, 3) ), term_chars(T, Cs) ),
+            ( member(T, F), \+ ( Name \== none, functor(T, Name, 3) ), fluent_words(T, Cs) ),
             All),
     length(All, N),
     (   N > 8 -> length(Some, 8), append(Some, _, All), K is N - 8,
@@ -192,15 +193,29 @@ captions(F, Name, Captions) :-
     ;   Captions = All
     ).
 
-%% move_squares(+Board, +Move, -Regions)
+fluent_words(T, Cs) :-
+    (   compound(T) -> T =.. [F|Args], phrase(words([F|Args]), Cs) ; term_chars(T, Cs) ).
+
+words([T]) --> !, { term_chars(T, Cs) }, seq(Cs).
+words([T|Ts]) --> { term_chars(T, Cs) }, seq(Cs), " ", words(Ts).
+
+%% move_squares(+Board, +Fluents, +Move, -Regions)
 % The squares a move names, as consecutive pairs of its arguments that are
 % coordinates of the board: one square is a click, two a drag.
-move_squares(board(_, Xs, Ys), Move, Regions) :-
+move_squares(board(Name, Xs, Ys), F, Move, Regions) :-
     Xs \== [], Ys \== [],
     compound(Move),
     Move =.. [_|Args],
     (   squares(Args, Xs, Ys, Regions0), Regions0 = [_|_] -> Regions = Regions0
-    ;   Args = [X], nth1(C, Xs, X) -> Regions = [sq(1, C)]
+    ;   Args = [X], nth1(C, Xs, X) -> landing(Name, Ys, F, X, R), Regions = [sq(R, C)]
+    ).
+
+% A move that names a column alone (a drop) is marked where it lands: the
+% lowest empty square of the column (its top when none is).
+landing(Name, Ys, F, X, R) :-
+    length(Ys, NR),
+    (   nth1(YI, Ys, Y), T =.. [Name, X, Y, C], memberchk(T, F), blank(C) -> R is NR - YI + 1
+    ;   R = 1
     ).
 
 squares([X, Y|Args], Xs, Ys, [sq(R, C)|Rs]) :-
@@ -210,12 +225,13 @@ squares([X, Y|Args], Xs, Ys, [sq(R, C)|Rs]) :-
 squares([_|Args], Xs, Ys, Rs) :- !, squares(Args, Xs, Ys, Rs).
 squares([], _, _, []).
 
-%% move_column(+Board, +Move, -Squares)
-% A move whose one argument is a column (a drop) is made at the column's top
-% square, and by a click anywhere in the column.
-move_column(board(_, Xs, Ys), Move, Squares) :-
+%% move_column(+Board, +Fluents, +Move, -Squares)
+% A move whose one argument is a column (a drop) is made at the square it
+% lands on, and by a click anywhere in the column.
+move_column(board(Name, Xs, Ys), F, Move, Squares) :-
     compound(Move),
     Move =.. [_, X],
     nth1(C, Xs, X),
     length(Ys, NR),
-    findall(sq(R, C), between(2, NR, R), Squares).
+    landing(Name, Ys, F, X, Own),
+    findall(sq(R, C), ( between(1, NR, R), R =\= Own ), Squares).
