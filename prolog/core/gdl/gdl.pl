@@ -312,6 +312,7 @@ lit_binds(r(_, As), Vs) :- term_variables(As, Vs).
 lit_binds(true(F), Vs) :- term_variables(F, Vs).
 lit_binds(does(R, M), Vs) :- term_variables(R-M, Vs).
 lit_binds(distinct(_, _), []).
+lit_binds(cur(r(_, As), _), Vs) :- term_variables(As, Vs).
 lit_binds(not(_), []).
 lit_binds(and(Ls), Vs) :- bound_by(Ls, Vs).
 lit_binds(or([]), []).
@@ -474,7 +475,7 @@ subtract([X|Xs], Ys, Zs) :-
    Writing the module
    --------------------------------------------------------------------- */
 
-write_module(Out, KifFile, Module, Contract, Rules, analysis(Kinds, _), statics(Facts, _, Roles, Init)) :-
+write_module(Out, KifFile, Module, Contract, Rules, analysis(Kinds, Edges), statics(Facts, _, Roles, Init)) :-
     format(Out, "/* Written by tabula from the GDL file ~w: do not edit,\n   edit the .kif (it is translated again whenever it changes). */\n\n", [KifFile]),
     contract_exports(Exports),
     portray_clause(Out, (:- module(Module, Exports))),
@@ -497,7 +498,10 @@ write_module(Out, KifFile, Module, Contract, Rules, analysis(Kinds, _), statics(
     retractall(index_wanted(_, _, _)),
     forall(member(N-Ts, Facts), ( length(Ts, C), assertz(static_size(N, C)) )),
     forall(( member(N-K, Kinds), K \== static ),
-           write_rules(Out, N, K, Kinds, Rules)),
+           (   cycle(N, Kinds, Edges, Cycle), Cycle \== [] ->
+               write_recursive(Out, N, K, Kinds, Cycle, Rules)
+           ;   write_rules(Out, N, K, Kinds, Rules)
+           )),
     write_indexes(Out, Facts),
     write_stubs(Out, Kinds, Facts, Rules).
 
@@ -522,6 +526,65 @@ write_rules(Out, N, Kind, Kinds, Rules) :-
              (   Goal == true -> portray_clause(Out, H) ; portray_clause(Out, (H :- Goal)) )
            )).
 
+/* Relations that depend on the state and on themselves (a path through the
+   board, say) are computed bottom-up for the state at hand, as the least
+   fixpoint of their cycle's rules: derived top-down, a rule such as
+   (<= (path ?a ?b) (adjacent ?a ?c) (path ?c ?b)) would loop on a board
+   whose adjacency has cycles. */
+
+% cycle(+N, +Kinds, +Edges, -Cycle): the relations that depend on the state
+% and on N while N depends on them (N among them when N is recursive), sorted;
+% [] when N is not recursive.
+cycle(N, Kinds, Edges, Cycle) :-
+    findall(M, ( member(M-K, Kinds), K \== static,
+                 reaches(Edges, N, M), reaches(Edges, M, N) ), Cycle0),
+    sort(Cycle0, Cycle).
+
+% g_N(S, [D,] Args...) is a member of its cycle's fixpoint, computed by
+% 'gdl_fix@First' (written once, with the cycle's first relation).
+write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
+    Cycle = [First|_],
+    atom_concat('gdl_fix@', First, Fix),
+    atom_concat('gdl_step@', First, Step),
+    relation_arity(N, Rules, A),
+    length(As, A),
+    context(Kind, S, D, Ctx),
+    append(Ctx, As, HeadArgs),
+    pred_name(N, P),
+    H =.. [P|HeadArgs],
+    append(Ctx, [Set], FixArgs),
+    FixCall =.. [Fix|FixArgs],
+    portray_clause(Out, (H :- FixCall, member(r(N, As), Set))),
+    (   N == First ->
+        append(Ctx, [[], Set], LoopStart),
+        Start =.. [Fix|LoopStart],
+        portray_clause(Out, (FixCall :- Start)),
+        append(Ctx, [Cur, Set], LoopArgs),
+        Loop =.. [Fix|LoopArgs],
+        append(Ctx, [Cur, T], StepArgs),
+        StepCall =.. [Step|StepArgs],
+        append(Ctx, [New, Set], NextArgs),
+        Again =.. [Fix|NextArgs],
+        portray_clause(Out, (Loop :- findall(T, StepCall, New0), sort(New0, New),
+                                     ( New == Cur -> Set = New ; Again ))),
+        forall(( member(M, Cycle), member(rule(_, r(M, MAs), Body0, _), Rules) ),
+               ( context(Kind, S1, D1, Ctx1),
+                 append(Ctx1, [Cur1, r(M, MAs)], StepHead),
+                 SH =.. [Step|StepHead],
+                 order_body(Body0, [], Body1),
+                 maplist(from_cycle(Cycle, Cur1), Body1, Body),
+                 body_goal(Body, Kinds, S1, D1, [], G),
+                 portray_clause(Out, (SH :- G)) ))
+    ;   true
+    ),
+    D = D.
+
+% A literal of a relation of the cycle reads the fixpoint so far.
+from_cycle(Cycle, Cur, r(M, As), cur(r(M, As), Cur)) :- memberchk(M, Cycle), !.
+from_cycle(Cycle, Cur, or(Ls), or(Ls1)) :- !, maplist(from_cycle(Cycle, Cur), Ls, Ls1).
+from_cycle(Cycle, Cur, and(Ls), and(Ls1)) :- !, maplist(from_cycle(Cycle, Cur), Ls, Ls1).
+from_cycle(_, _, L, L).
+
 context(static, _, _, []).
 context(state, S, _, [S]).
 context(move, S, D, [S, D]).
@@ -541,6 +604,8 @@ lit_goal(true(F), _, S, _, Bound, G) :-
 lit_goal(does(R, M), _, _, D, Bound, G) :-
     (   lit_vars_bound(R-M, Bound) -> G = memberchk(R-M, D) ; G = member(R-M, D) ).
 lit_goal(distinct(A, B), _, _, _, _, A \== B).
+lit_goal(cur(T, Cur), _, _, _, Bound, G) :-
+    (   lit_vars_bound(T, Bound) -> G = memberchk(T, Cur) ; G = member(T, Cur) ).
 lit_goal(not(L), Kinds, S, D, Bound, \+ G) :- lit_goal(L, Kinds, S, D, Bound, G).
 lit_goal(r(N, As), Kinds, S, D, Bound, G) :-
     (   memberchk(N-K, Kinds) -> true ; K = static ),

@@ -59,9 +59,8 @@ tree_term(l(_, [s(F)|Args]), T) :-
     T =.. [F|Ts].
 
 %% result(+Scores, -Result)
-% winner(P) when one role has the best score, else tie(Ps); a role alone
-% wins with 100 only.
-result([V], R) :- !, ( V =:= 100 -> R = winner(1) ; R = tie([1]) ).
+% winner(P) when one role has the best score (a role alone always has), else
+% tie(Ps).
 result(Scores, R) :-
     list_max(Scores, Max),
     findall(P, nth1(P, Scores, Max), Ps),
