@@ -52,5 +52,6 @@ mod site_views;
 mod web;
 #[cfg(feature = "web")]
 mod web_board;
+mod web_gdl;
 #[cfg(any(feature = "web", feature = "gui"))]
 mod words;

@@ -312,7 +312,7 @@ lit_binds(r(_, As), Vs) :- term_variables(As, Vs).
 lit_binds(true(F), Vs) :- term_variables(F, Vs).
 lit_binds(does(R, M), Vs) :- term_variables(R-M, Vs).
 lit_binds(distinct(_, _), []).
-lit_binds(cur(r(_, As), _), Vs) :- term_variables(As, Vs).
+lit_binds(cur(T, _), Vs) :- term_variables(T, Vs).
 lit_binds(not(_), []).
 lit_binds(and(Ls), Vs) :- bound_by(Ls, Vs).
 lit_binds(or([]), []).
@@ -554,7 +554,10 @@ write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
     H =.. [P|HeadArgs],
     append(Ctx, [Set], FixArgs),
     FixCall =.. [Fix|FixArgs],
-    portray_clause(Out, (H :- FixCall, member(r(N, As), Set))),
+    % A tuple of the fixpoint is the relation's term, N(Args...): not a list of
+    % arguments, which Scryer 0.10's sort/2 cannot always order (see sort_tuples/2).
+    Tuple =.. [N|As],
+    portray_clause(Out, (H :- FixCall, member(Tuple, Set))),
     (   N == First ->
         append(Ctx, [[], Set], LoopStart),
         Start =.. [Fix|LoopStart],
@@ -569,7 +572,8 @@ write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
                                      ( New == Cur -> Set = New ; Again ))),
         forall(( member(M, Cycle), member(rule(_, r(M, MAs), Body0, _), Rules) ),
                ( context(Kind, S1, D1, Ctx1),
-                 append(Ctx1, [Cur1, r(M, MAs)], StepHead),
+                 MTuple =.. [M|MAs],
+                 append(Ctx1, [Cur1, MTuple], StepHead),
                  SH =.. [Step|StepHead],
                  order_body(Body0, [], Body1),
                  maplist(from_cycle(Cycle, Cur1), Body1, Body),
@@ -580,7 +584,7 @@ write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
     D = D.
 
 % A literal of a relation of the cycle reads the fixpoint so far.
-from_cycle(Cycle, Cur, r(M, As), cur(r(M, As), Cur)) :- memberchk(M, Cycle), !.
+from_cycle(Cycle, Cur, r(M, As), cur(T, Cur)) :- memberchk(M, Cycle), !, T =.. [M|As].
 from_cycle(Cycle, Cur, or(Ls), or(Ls1)) :- !, maplist(from_cycle(Cycle, Cur), Ls, Ls1).
 from_cycle(Cycle, Cur, and(Ls), and(Ls1)) :- !, maplist(from_cycle(Cycle, Cur), Ls, Ls1).
 from_cycle(_, _, L, L).
