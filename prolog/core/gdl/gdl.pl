@@ -373,7 +373,7 @@ compute_statics(Rules, analysis(Kinds, Edges), statics(Facts, [], Roles, Init)) 
     retractall(fact(_, _)),
     findall(N, member(N-static, Kinds), Statics),
     compute_all(Statics, Statics, Rules, Edges),
-    findall(N-Ts, ( member(N, Statics), findall(As, fact(N, As), Ts0), sort(Ts0, Ts) ), Facts),
+    findall(N-Ts, ( member(N, Statics), findall(As, fact(N, As), Ts0), sort_tuples(Ts0, Ts) ), Facts),
     findall(R, member(rule(_, r(role, [R]), [], _), Rules), Roles),
     findall(F, fact(init, [F]), Init0),
     sort(Init0, Init),
@@ -398,8 +398,14 @@ fixpoint(Names, Rules, Count0) :-
               order_body(Body1, [], Body),
               holds(Body),
               \+ fact(N, As) ),
-            New0),
-    sort(New0, New),
+            New1),
+    pairs_keys_values(New1, Ns1, As1),
+    maplist(tuple_list, Ts1, As1),
+    pairs_keys_values(New2, Ns1, Ts1),
+    sort(New2, New3),
+    pairs_keys_values(New3, Ns, Ts),
+    maplist(tuple_list, Ts, As2),
+    pairs_keys_values(New, Ns, As2),
     length(New, K),
     (   K =:= 0 -> true
     ;   Count is Count0 + K,
@@ -412,6 +418,22 @@ fixpoint(Names, Rules, Count0) :-
         forall(member(N-As, New), assertz(fact(N, As))),
         fixpoint(Names, Rules, Count)
     ).
+
+/* Scryer 0.10 orders a list of one-character atoms, which it keeps as a
+   string, inconsistently against a list that starts with a longer atom
+   ("s1" @< [ne|"1"] and [ne|"1"] @< "s1"), and its sort/2 then panics: the
+   argument lists of facts are sorted as compound terms t(A1, ..., An). */
+
+%% sort_tuples(+Lists, -Sorted)
+% Lists sorted and without duplicates, as sort/2 would, compared as t(...) terms.
+%   ?- sort_tuples([[s,'1'],[ne,'1'],[s,'1']], L).
+%   L = [[ne,'1'],[s,'1']].
+sort_tuples(Lists, Sorted) :-
+    maplist(tuple_list, Ts0, Lists),
+    sort(Ts0, Ts),
+    maplist(tuple_list, Ts, Sorted).
+
+tuple_list(T, As) :- T =.. [t|As].
 
 holds([]).
 holds([L|Ls]) :- holds_lit(L), holds(Ls).
