@@ -313,6 +313,7 @@ lit_binds(true(F), Vs) :- term_variables(F, Vs).
 lit_binds(does(R, M), Vs) :- term_variables(R-M, Vs).
 lit_binds(distinct(_, _), []).
 lit_binds(cur(T, _), Vs) :- term_variables(T, Vs).
+lit_binds(anc(_, As, _), Vs) :- term_variables(As, Vs).
 lit_binds(not(_), []).
 lit_binds(and(Ls), Vs) :- bound_by(Ls, Vs).
 lit_binds(or([]), []).
@@ -518,10 +519,15 @@ write_module(Out, KifFile, Module, Contract, Rules, analysis(Kinds, Edges), stat
     format(Out, "~n/* The rules, with the state S and the joint move D passed in. */~n~n", []),
     retractall(static_size(_, _)),
     retractall(index_wanted(_, _, _)),
+    retractall(writing_module(_)),
+    assertz(writing_module(Module)),
     forall(member(N-Ts, Facts), ( length(Ts, C), assertz(static_size(N, C)) )),
     forall(( member(N-K, Kinds), K \== static ),
            (   cycle(N, Kinds, Edges, Cycle), Cycle \== [] ->
-               write_recursive(Out, N, K, Kinds, Cycle, Rules)
+               (   left_recursive(Cycle, Rules) ->
+                   write_recursive(Out, N, K, Kinds, Cycle, Rules)
+               ;   write_guarded(Out, N, K, Kinds, Cycle, Rules)
+               )
            ;   write_rules(Out, N, K, Kinds, Rules)
            )),
     write_indexes(Out, Facts),
@@ -583,7 +589,18 @@ write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
     (   N == First ->
         append(Ctx, [[], Set], LoopStart),
         Start =.. [Fix|LoopStart],
-        portray_clause(Out, (FixCall :- Start)),
+        % The fixpoint of the last state (and joint move) asked is kept, in a
+        % global variable of the module's own: the rules ask a relation many
+        % times about one state.
+        prolog_load_module(Module),
+        atomic_list_concat_([Module, ':', Fix], Key),
+        Memo =.. [memo|FixArgs],
+        length(Ctx, NCtx), length(Kept, NCtx),
+        append(Kept, [Set0], MemoArgs0), Memo0 =.. [memo|MemoArgs0],
+        same_context(Ctx, Kept, Same),
+        portray_clause(Out, (FixCall :- (   bb_get(Key, Memo0), Same -> Set = Set0
+                                        ;   Start, bb_put(Key, Memo)
+                                        ))),
         append(Ctx, [Cur, Set], LoopArgs),
         Loop =.. [Fix|LoopArgs],
         append(Ctx, [Cur, T], StepArgs),
@@ -604,6 +621,66 @@ write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
     ;   true
     ),
     D = D.
+
+% same_context(+Ctx, +MemoArgs, -Test): the state (and joint move) of Ctx are
+% those kept with the fixpoint.
+same_context([S], [S0], S0 == S).
+same_context([S, D], [S0, D0], (S0 == S, D0 == D)).
+
+atomic_list_concat_(Parts, Atom) :-
+    maplist(atom_chars, Parts, Css),
+    append(Css, Cs),
+    atom_chars(Atom, Cs).
+
+:- dynamic(writing_module/1).
+
+prolog_load_module(M) :- writing_module(M), !.
+
+/* A recursive relation none of whose rules starts with a call back into its
+   cycle (an Othello line, a path step by step) is derived top-down, as any
+   other, which asks only what is needed; a call that repeats one of its
+   ancestors (a path back to where it started) fails, as it can add nothing
+   the ancestor does not find, so a cycle in the board cannot make it loop. */
+
+left_recursive(Cycle, Rules) :-
+    member(M, Cycle),
+    member(rule(_, r(M, _), Body0, _), Rules),
+    order_body(Body0, [], Body),
+    once(( member(L, Body), \+ filter(L) )),
+    L = r(First, _),
+    memberchk(First, Cycle),
+    !.
+
+% g_N(S, [D,] Args...) calls 'g_N@'(S, [D,] Args..., []), whose last argument
+% is the list of the calls of the cycle it was called from.
+write_guarded(Out, N, Kind, Kinds, Cycle, Rules) :-
+    relation_arity(N, Rules, A),
+    length(As, A),
+    context(Kind, S, D, Ctx),
+    append(Ctx, As, HeadArgs),
+    pred_name(N, P),
+    H =.. [P|HeadArgs],
+    atom_concat(P, '@', PA),
+    append(HeadArgs, [[]], EntryArgs),
+    Entry =.. [PA|EntryArgs],
+    portray_clause(Out, (H :- Entry)),
+    forall(member(rule(_, r(N, RAs), Body0, _), Rules),
+           ( context(Kind, S1, D1, Ctx1),
+             append(Ctx1, RAs, RArgs),
+             append(RArgs, [Anc], GArgs),
+             GH =.. [PA|GArgs],
+             Here =.. [N|RAs],
+             order_body(Body0, [], Body1),
+             maplist(guarded(Cycle, [Here|Anc]), Body1, Body),
+             body_goal(Body, Kinds, S1, D1, [], G),
+             (   G == true -> portray_clause(Out, GH) ; portray_clause(Out, (GH :- G)) ) )),
+    D = D, S = S.
+
+% A literal of a relation of the cycle is called with its ancestors.
+guarded(Cycle, Anc, r(M, As), anc(M, As, Anc)) :- memberchk(M, Cycle), !.
+guarded(Cycle, Anc, or(Ls), or(Ls1)) :- !, maplist(guarded(Cycle, Anc), Ls, Ls1).
+guarded(Cycle, Anc, and(Ls), and(Ls1)) :- !, maplist(guarded(Cycle, Anc), Ls, Ls1).
+guarded(_, _, L, L).
 
 % A literal of a relation of the cycle reads the fixpoint so far.
 from_cycle(Cycle, Cur, r(M, As), cur(T, Cur)) :- memberchk(M, Cycle), !, T =.. [M|As].
@@ -630,6 +707,15 @@ lit_goal(true(F), _, S, _, Bound, G) :-
 lit_goal(does(R, M), _, _, D, Bound, G) :-
     (   lit_vars_bound(R-M, Bound) -> G = memberchk(R-M, D) ; G = member(R-M, D) ).
 lit_goal(distinct(A, B), _, _, _, _, A \== B).
+lit_goal(anc(M, As, Anc), Kinds, S, D, _, (\+ gdl_text:variant_in(T, Anc), G)) :-
+    T =.. [M|As],
+    (   memberchk(M-K, Kinds) -> true ; K = static ),
+    context(K, S, D, Ctx),
+    append(Ctx, As, Args0),
+    append(Args0, [Anc], Args),
+    pred_name(M, P0),
+    atom_concat(P0, '@', P),
+    G =.. [P|Args].
 lit_goal(cur(T, Cur), _, _, _, Bound, G) :-
     (   lit_vars_bound(T, Bound) -> G = memberchk(T, Cur) ; G = member(T, Cur) ).
 lit_goal(not(L), Kinds, S, D, Bound, \+ G) :- lit_goal(L, Kinds, S, D, Bound, G).

@@ -9,7 +9,7 @@ a GDL game needs no load of its own.
 
 :- module(gdl_text, [term_chars/2, chars_term/2, result/2, goal_number/4,
                      illegal_message/3, board_view/4, move_squares/4, move_column/4,
-                     simultaneous_error/2, no_move_error/1]).
+                     simultaneous_error/2, no_move_error/1, variant_in/2]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
@@ -101,6 +101,14 @@ illegal_message(R, Moves, Message) :-
 moves_text([]) --> [].
 moves_text([M]) --> !, { term_chars(M, Cs) }, seq(Cs).
 moves_text([M|Ms]) --> { term_chars(M, Cs) }, seq(Cs), ", ", moves_text(Ms).
+
+%% variant_in(+Call, +Calls)
+% Call is a variant of one of Calls (the same term but for the names of its
+% variables): a recursive relation's call that repeats an ancestor.
+variant_in(T, Calls) :-
+    member(C, Calls),
+    subsumes_term(C, T),
+    subsumes_term(T, C), !.
 
 %% simultaneous_error(+Roles, +Choosers)
 simultaneous_error(Roles, Choosers) :-
