@@ -12,7 +12,9 @@ async fn a_gdl_game_is_played_to_its_end_by_clicks() {
     tools_present(&["chromium", "chromedriver"]);
     let web = Web::start(&["examples/gdl/connect_four.kif", "--no-keep"]);
     let driver = Driver::start();
-    let b = driver.session(&scratch("web", "gdl-profile"), 1100, 900).await;
+    let b = driver
+        .session(&scratch("web", "gdl-profile"), 1100, 900)
+        .await;
     start_game(&b, &web.base, "connect_four", &[], &["human", "random"]).await;
     let s = snap(&b).await;
     // The board is the rules' own: 6 rows of 7 columns, labelled as the rules number them.
@@ -36,13 +38,22 @@ async fn a_gdl_game_is_played_to_its_end_by_clicks() {
         .text()
         .await
         .unwrap();
-    assert!(status.starts_with("Game over: "), "the page says {status:?}");
+    assert!(
+        status.starts_with("Game over: "),
+        "the page says {status:?}"
+    );
     // The moves are written as the rules write them.
     assert!(
-        end["moves"][0]["move"].as_str().unwrap_or_default().starts_with("(drop "),
+        end["moves"][0]["move"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("(drop "),
         "{end}"
     );
-    std::fs::write(shots().join("gdl-connect_four.png"), b.screenshot().await.unwrap())
-        .unwrap();
+    std::fs::write(
+        shots().join("gdl-connect_four.png"),
+        b.screenshot().await.unwrap(),
+    )
+    .unwrap();
     b.close().await.unwrap();
 }
