@@ -218,12 +218,19 @@ move_squares(board(Name, Xs, Ys), F, Move, Regions) :-
     ).
 
 % A move that names a column alone (a drop) is marked where it lands: the
-% lowest empty square of the column (its top when none is).
+% lowest square of the column with no piece on it, whether the rules write
+% an empty square as a blank content or write nothing for it (its top when
+% the column is full).
 landing(Name, Ys, F, X, R) :-
     length(Ys, NR),
-    (   nth1(YI, Ys, Y), T =.. [Name, X, Y, C], memberchk(T, F), blank(C) -> R is NR - YI + 1
+    (   nth1(YI, Ys, Y), \+ occupied(Name, X, Y, F) -> R is NR - YI + 1
     ;   R = 1
     ).
+
+occupied(Name, X, Y, F) :-
+    T =.. [Name, X, Y, C],
+    member(T, F),
+    \+ blank(C), !.
 
 squares([X, Y|Args], Xs, Ys, [sq(R, C)|Rs]) :-
     nth1(C, Xs, X), nth1(YI, Ys, Y), !,
