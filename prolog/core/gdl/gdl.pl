@@ -330,7 +330,7 @@ var_in(Vs, V) :- member(W, Vs), W == V, !.
 missing_error(Rules, error(0, Msg)) :-
     member(K-What, [role-"(role name) facts", init-"(init ...) facts",
                     legal-"legal rules", next-"next rules", goal-"goal rules",
-                    terminal-"a terminal rule"]),
+                    terminal-"terminal rule"]),
     \+ memberchk(rule(_, r(K, _), _, _), Rules),
     phrase(format_("no ~s: every GDL game defines ~w", [What, K]), Msg).
 
