@@ -14,6 +14,7 @@ mod dots_exact;
 mod dots_oracle;
 mod engine;
 mod forkserver;
+mod gdl;
 mod gdl_commands;
 #[cfg(feature = "gui")]
 mod gui;
