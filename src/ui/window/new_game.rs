@@ -161,6 +161,7 @@ mod tests {
             levels: vec![],
             strongest: String::new(),
             championship: ChampionshipPolicy::default(),
+            source: None,
         }))
     }
 
