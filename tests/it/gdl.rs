@@ -261,8 +261,10 @@ fn gdl_distinct_written_first_and_or() {
     assert_eq!(moves(&rules, &start), ["(pick a)", "(pick b)"]);
     let b = play(&rules, &start, "(pick b)");
     assert_eq!(scores(&rules, &b).unwrap().0, [100]);
+    // A lone role is the winner whatever its score (the contract's rule), which says how
+    // well it did.
     let a = play(&rules, &start, "(pick a)");
-    assert_eq!(scores(&rules, &a).unwrap().0, [0]);
+    assert_eq!(scores(&rules, &a), Some((vec![0], Verdict::Winner(1))));
 }
 
 #[test]
@@ -362,6 +364,22 @@ fn gdl_constants_keep_their_case_keywords_do_not() {
         scores(&rules, &stayed),
         Some((vec![0, 0], Verdict::Tie(vec![1, 2])))
     );
+}
+
+#[test]
+fn gdl_static_facts_of_one_and_longer_atoms_are_translated() {
+    let rules = load(&corner("static_order.kif"));
+    assert_eq!(
+        ask(
+            &rules,
+            "findall(D, static_order:g_step(D, _, _, _, _), L), length(L, X)"
+        ),
+        "20"
+    );
+    let start = rules.initial_state(&[]).unwrap();
+    assert_eq!(moves(&rules, &start), ["(go e)", "(go ne)"]);
+    let end = play_all(&rules, &["(go ne)", "(go ne)"]);
+    assert_eq!(scores(&rules, &end), Some((vec![100], Verdict::Winner(1))));
 }
 
 /// A recursive relation over the state that calls itself first, over links that make a
