@@ -69,7 +69,7 @@ disagree(G, Moves, What) :-
     reverse(Moves, InOrder),
     throw(disagree(G, InOrder, What)).
 
-same_board(NS, gdl(F), Map, G, Moves) :-
+same_board(NS, gdl(F, _), Map, G, Moves) :-
     native_board_in(NS, B1, Map),
     gdl_board_in(F, B2, Map),
     (   B1 == B2 -> true
