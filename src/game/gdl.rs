@@ -132,7 +132,8 @@ fn output_dir() -> Result<PathBuf, GameError> {
 }
 
 /// The game's name, from the file's: `Tic-Tac-Toe.kif` is `tic_tac_toe`. A name that
-/// a module of tabula or of Prolog's library already has gets `_gdl` after it.
+/// a module of tabula or of Prolog's library already has, or a game of the games folder
+/// (`othello.kif` beside tabula's own Othello), gets `_gdl` after it.
 pub fn module_name(kif: &Path) -> String {
     let stem = kif.file_stem().unwrap_or_default().to_string_lossy();
     let mut name: String = stem
@@ -187,7 +188,14 @@ pub fn module_name(kif: &Path) -> String {
         "loader",
         "toplevel",
     ];
-    if TAKEN.contains(&name.as_str()) {
+    let games = super::games_dir();
+    let shipped = [
+        games.join(format!("{name}.pl")),
+        games.join(&name).join(format!("{name}.pl")),
+    ]
+    .iter()
+    .any(|p| p.is_file());
+    if TAKEN.contains(&name.as_str()) || shipped {
         name.push_str("_gdl");
     }
     name
@@ -202,6 +210,7 @@ mod tests {
         assert_eq!(module_name(Path::new("/x/Tic-Tac-Toe.kif")), "tic_tac_toe");
         assert_eq!(module_name(Path::new("3d.kif")), "gdl_3d");
         assert_eq!(module_name(Path::new("lists.kif")), "lists_gdl");
+        assert_eq!(module_name(Path::new("x/othello.kif")), "othello_gdl");
         assert!(is_gdl(Path::new("a/b.KIF")));
         assert!(!is_gdl(Path::new("a/b.pl")));
     }
