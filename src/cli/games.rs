@@ -59,7 +59,15 @@ pub fn run() -> Result<(), GameError> {
                 Err(e) => println!("{:<16}ai: cannot say which search it is ({e})", ""),
             }
         }
-        println!("{:<14}rules: {}", "", info.file.display());
+        match &info.source {
+            Some(kif) => println!(
+                "{:<14}rules: {} (GDL, translated to {})",
+                "",
+                kif.display(),
+                info.file.display()
+            ),
+            None => println!("{:<14}rules: {}", "", info.file.display()),
+        }
         println!();
     }
     for p in &catalog.problems {

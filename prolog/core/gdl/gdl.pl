@@ -853,8 +853,9 @@ game_info_fact(KifFile, Roles, Info) :-
     maplist(role_side, Roles, Sides),
     plural(NR, Pl),
     phrase(roles_text(Roles), RolesText),
-    phrase(format_("A game written in GDL, the language of General Game Playing (~w): ~d role~s, ~s. Each role's goal, from 0 to 100 at the end, is its score.",
-                   [KifFile, NR, Pl, RolesText]), Summary),
+    file_base(KifFile, Base),
+    phrase(format_("A game written in GDL, the language of General Game Playing (~s): ~d role~s, ~s. Each role's goal, from 0 to 100 at the end, is its score.",
+                   [Base, NR, Pl, RolesText]), Summary),
     Info = [title(Title),
             summary(Summary),
             notation("A move is written as the rules write it, in KIF: (mark 1 2), or without the outer parentheses, mark 1 2; a move with no arguments is its name, such as noop."),
@@ -876,10 +877,14 @@ role_side(R, Side) :-
 upper(C, U) :-
     (   char_code(C, X), X >= 0'a, X =< 0'z -> Y is X - 32, char_code(U, Y) ; U = C ).
 
+% The file's name without its folder.
+file_base(File, Base) :-
+    atom_chars(File, Cs),
+    (   append(_, ['/'|Base], Cs), \+ member('/', Base) -> true ; Base = Cs ).
+
 % The file's name without its folder and extension, words capitalised.
 file_title(File, Title) :-
-    atom_chars(File, Cs),
-    (   append(_, ['/'|Base], Cs), \+ member('/', Base) -> true ; Base = Cs ),
+    file_base(File, Base),
     (   append(Stem, ['.'|Ext], Base), \+ member('.', Ext) -> true ; Stem = Base ),
     maplist(space_for_underscore, Stem, Spaced),
     (   Spaced = [C|Rest] -> upper(C, U), Title = [U|Rest] ; Title = "GDL game" ).
