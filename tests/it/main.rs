@@ -52,5 +52,7 @@ mod site_views;
 mod web;
 #[cfg(feature = "web")]
 mod web_board;
+#[cfg(feature = "web")]
+mod web_review;
 #[cfg(any(feature = "web", feature = "gui"))]
 mod words;
