@@ -80,6 +80,8 @@ const TabulaBoard = (function () {
   //   picked: the region picked by a first click;
   //   hint: regions of a suggested move;
   //   cursor: the region the keyboard's cursor is on;
+  //   flip: drawn from the other side (turned half a turn: the last row on top, the
+  //     last column on the left; the labels go with their rows and columns);
   //   onPick(region): called on a click (or Enter) on a clickable region.
   function draw(svg, b, opts) {
     opts = opts || {};
@@ -110,7 +112,7 @@ const TabulaBoard = (function () {
     const B = (arr(lab.bottom).length ? 30 : 8) + F, Rm = (arr(lab.right).length ? 30 : 8) + F;
     const W = L + C * S + Rm, H = T + R * S + B;
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    const x = c => L + (c - 1) * S, y = r => T + (r - 1) * S;
+    const x = c => L + (opts.flip ? C - c : c - 1) * S, y = r => T + (opts.flip ? R - r : r - 1) * S;
     const cx = c => x(c) + S / 2, cy = r => y(r) + S / 2;
     if (b.look === "holes") {
       svg.appendChild(sv("rect", { x: L - F, y: T - F, width: C * S + 2 * F, height: R * S + 2 * F, rx: 10, fill: "#1c4eaa" }));
@@ -124,8 +126,15 @@ const TabulaBoard = (function () {
         svg.appendChild(sv("rect", { x: x(c), y: y(r), width: S, height: S, fill: (R - r + c) % 2 === 0 ? "#f0d9b5" : "#b58863" }));
     }
     for (const f of arr(b.fills)) {
-      svg.appendChild(sv("rect", { x: x(f.c) + 2, y: y(f.r) + 2, width: S - 4, height: S - 4, fill: colourOf(b, f.player, palette), "fill-opacity": 0.3 }));
-      if (str(f.glyph)) svg.appendChild(sv("text", { x: cx(f.c), y: cy(f.r) + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: colourOf(b, f.player, palette), "font-family": "sans-serif" }, str(f.glyph)));
+      const col = colourOf(b, f.player, palette);
+      svg.appendChild(sv("rect", { x: x(f.c) + 2, y: y(f.r) + 2, width: S - 4, height: S - 4, fill: col, "fill-opacity": 0.3 }));
+      // Its text (a store's count) on a badge of its owner's colour, in the ink
+      // that reads on it: legible on any board and any colour.
+      if (str(f.glyph)) {
+        const w = Math.max(S * 0.62, 14 + str(f.glyph).length * 13);
+        svg.appendChild(sv("rect", { x: cx(f.c) - w / 2, y: cy(f.r) - S * 0.27, width: w, height: S * 0.54, rx: S * 0.27, fill: col, stroke: "rgba(0,0,0,0.45)", "stroke-width": 1.5 }));
+        svg.appendChild(sv("text", { x: cx(f.c), y: cy(f.r) + 8, "text-anchor": "middle", "font-size": 23, "font-weight": 700, fill: inkOn(col), "font-family": "sans-serif" }, str(f.glyph)));
+      }
     }
     for (const m of arr(b.marks)) {
       if (!m.region || m.region.kind !== "sq" || m.kind !== "last") continue;
@@ -203,7 +212,9 @@ const TabulaBoard = (function () {
     const S = 64, M = 40;
     const W = 2 * M + (C - 1) * S, H = 2 * M + (R - 1) * S;
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    const X = c => M + (c - 1) * S, Y = r => M + (r - 1) * S;
+    const X = c => M + (opts.flip ? C - c : c - 1) * S, Y = r => M + (opts.flip ? R - r : r - 1) * S;
+    // A box's or a side's top left corner, whichever way the board is turned.
+    const X0 = c => Math.min(X(c), X(c + 1)), Y0 = r => Math.min(Y(r), Y(r + 1));
     svg.appendChild(sv("rect", { x: 0, y: 0, width: W, height: H, rx: 8, fill: "#fcfcfa", stroke: "#e1e4e8" }));
     const guide = sv("g", { stroke: "#e3e6ea", "stroke-width": 2, "stroke-dasharray": "3 6" });
     for (let r = 1; r <= R; r++) for (let c = 1; c < C; c++) guide.appendChild(sv("line", { x1: X(c), y1: Y(r), x2: X(c + 1), y2: Y(r) }));
@@ -211,8 +222,8 @@ const TabulaBoard = (function () {
     svg.appendChild(guide);
     for (const f of arr(b.fills)) {
       const col = colourOf(b, f.player, palette);
-      svg.appendChild(sv("rect", { x: X(f.c) + 3, y: Y(f.r) + 3, width: S - 6, height: S - 6, fill: col, "fill-opacity": 0.25 }));
-      if (str(f.glyph)) svg.appendChild(sv("text", { x: X(f.c) + S / 2, y: Y(f.r) + S / 2 + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 700,
+      svg.appendChild(sv("rect", { x: X0(f.c) + 3, y: Y0(f.r) + 3, width: S - 6, height: S - 6, fill: col, "fill-opacity": 0.25 }));
+      if (str(f.glyph)) svg.appendChild(sv("text", { x: X0(f.c) + S / 2, y: Y0(f.r) + S / 2 + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 700,
         fill: col, "fill-opacity": 0.9, "font-family": "sans-serif" }, str(f.glyph)));
     }
     for (const l of arr(b.lines)) {
@@ -238,8 +249,8 @@ const TabulaBoard = (function () {
       // A band along the side, short of the dots (a line's own box has no width).
       const across = 24, inset = 9;
       const box = r1 === r2
-        ? { x: X(c1) + inset, y: Y(r1) - across / 2, width: S - 2 * inset, height: across }
-        : { x: X(c1) - across / 2, y: Y(r1) + inset, width: across, height: S - 2 * inset };
+        ? { x: X0(c1) + inset, y: Y(r1) - across / 2, width: S - 2 * inset, height: across }
+        : { x: X(c1) - across / 2, y: Y0(r1) + inset, width: across, height: S - 2 * inset };
       overlay(svg, sv("rect", Object.assign({ fill: "transparent", rx: 6 }, box)),
         region, b, opts, regionName(b, region) + (drawn(region) ? ": drawn" : ": open"));
     };

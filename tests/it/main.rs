@@ -54,6 +54,9 @@ mod site_views;
 mod web;
 #[cfg(feature = "web")]
 mod web_board;
+#[cfg(feature = "web")]
 mod web_gdl;
+#[cfg(feature = "web")]
+mod web_review;
 #[cfg(any(feature = "web", feature = "gui"))]
 mod words;

@@ -70,7 +70,7 @@ async fn shot(b: &Client, name: &str) {
 }
 
 /// Clicks the place of `mv` among the moves the page offers.
-async fn click_only(b: &Client, s: &Value, mv: &str) {
+pub(crate) async fn click_only(b: &Client, s: &Value, mv: &str) {
     let input = s["inputs"]
         .as_array()
         .and_then(|ins| ins.iter().find(|i| i["move"] == mv))
@@ -82,7 +82,7 @@ async fn click_only(b: &Client, s: &Value, mv: &str) {
 }
 
 /// Clicks the place of `mv`, and waits for a person's next turn (or the end).
-async fn click_move(b: &Client, s: &Value, mv: &str) -> Value {
+pub(crate) async fn click_move(b: &Client, s: &Value, mv: &str) -> Value {
     click_only(b, s, mv).await;
     turn_or_end(b, moves(s) + 1).await
 }

@@ -94,6 +94,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/play/api/games/{id}/hint"),
     ("POST", "/play/api/games/{id}/end"),
     ("GET", "/play/api/games/{id}/record"),
+    ("GET", "/play/api/games/{id}/positions"),
+    ("POST", "/play/api/preview"),
 ];
 
 /// The site's routes.
@@ -173,6 +175,8 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/play/api/games/{id}/hint", post(play::hint))
         .route("/play/api/games/{id}/end", post(play::end))
         .route("/play/api/games/{id}/record", get(play::record))
+        .route("/play/api/games/{id}/positions", get(play::positions))
+        .route("/play/api/preview", post(play::preview))
         .layer(DefaultBodyLimit::max(16 << 10))
         .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT));
     pages

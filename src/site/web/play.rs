@@ -460,3 +460,32 @@ pub(super) async fn record(
     let login = or_answer!(signed_in(&s));
     or_answer!(games(&site)).record(&id, Some(&login)).await
 }
+
+/// `GET /play/api/games/{id}/positions?from=N`: the game's positions, for stepping.
+pub(super) async fn positions(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+    Path(id): Path<String>,
+    axum::extract::Query(query): axum::extract::Query<crate::ui::web::PlyQuery>,
+) -> Response {
+    let login = or_answer!(signed_in(&s));
+    or_answer!(games(&site)).positions(&id, Some(&login), &query)
+}
+
+/// `POST /play/api/preview`: the board a game on the course's board starts on.
+pub(super) async fn preview(
+    axum::extract::State(site): SiteState,
+    axum::Extension(s): Session_,
+    headers: HeaderMap,
+    body: Result<axum::Json<Form>, JsonRejection>,
+) -> Response {
+    or_answer!(signed_in(&s));
+    or_answer!(checked_token(&s, &headers));
+    let host = or_answer!(games(&site));
+    let form = or_answer!(crate::ui::web::read_form(body));
+    let Some(game) = crate::game::find_game(&site.config.game) else {
+        return refused(StatusCode::NOT_FOUND, "the course's game is not here");
+    };
+    let form = course_form(&site.config, game, form);
+    host.preview(game, form).await
+}

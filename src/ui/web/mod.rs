@@ -9,7 +9,10 @@
 //! - `POST /api/games/{id}/move` (`{"move": TEXT}`), `/undo`, `/hint`, `/end` (the
 //!   game ends before its end: a resignation, or a game closed);
 //! - `GET /api/games/{id}/record`: the game so far as a record (JSON, as a match
-//!   writes it), which `tabula play --record` and `tabula gui --record` open.
+//!   writes it), which `tabula play --record` and `tabula gui --record` open;
+//! - `GET /api/games/{id}/positions?from=N`: the positions from ply N on, a board
+//!   each, for stepping through the game's moves;
+//! - `POST /api/preview` (a [`form::Form`]): the board a new game would start on.
 //!
 //! The site serves the same page and API to signed-in people ([`Host`] with an owner
 //! for each game, and guests: a student's own versions).
@@ -20,6 +23,7 @@
 
 mod form;
 mod games;
+mod preview;
 mod snapshot;
 mod store;
 
@@ -43,7 +47,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const PAGE: &str = include_str!("page.html");
+/// The page's script: the game and its controls (`page.js`), and the moves looked
+/// back at, the clocks and the end (`review.js`).
+const PAGE_JS: [&str; 2] = [include_str!("page.js"), include_str!("review.js")];
 const BOARD_MARKER: &str = "/*TABULA_BOARD_JS*/";
+const PAGE_MARKER: &str = "/*TABULA_PAGE_JS*/";
 /// Where the page's own header starts and ends (a site puts its own there).
 const HEADER_START: &str = "<!--header-->";
 const HEADER_END: &str = "<!--/header-->";
@@ -174,6 +182,8 @@ fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/end", post(end))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/positions", get(positions))
+        .route("/api/preview", post(preview))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -226,6 +236,8 @@ pub struct Host {
     pub table: Table,
     /// The pages following a game now (each a stream), bounded.
     streams: std::sync::atomic::AtomicUsize,
+    /// The boards new games would start on, shown before they start.
+    previews: preview::Previews,
 }
 
 /// One of the streams the host allows, given back when its stream ends.
@@ -257,6 +269,38 @@ impl Host {
         Host {
             table,
             streams: std::sync::atomic::AtomicUsize::new(0),
+            previews: preview::Previews::default(),
+        }
+    }
+
+    /// The positions of a game from ply `from` on (`?from=N`), for stepping through
+    /// its moves.
+    pub fn positions(&self, id: &str, owner: Option<&str>, query: &PlyQuery) -> Response {
+        let id = match game_id(id) {
+            Ok(id) => id,
+            Err(r) => return *r,
+        };
+        match self.table.positions(id, owner, query.from.unwrap_or(0)) {
+            Ok(positions) => axum::Json(positions).into_response(),
+            Err(r) => refusal(r),
+        }
+    }
+
+    /// The board `game` would start on with the form's options.
+    pub async fn preview(self: Arc<Self>, game: &'static GameInfo, form: Form) -> Response {
+        let rules_file = self
+            .table
+            .rules_file
+            .clone()
+            .filter(|file| games::same_file(file, &game.file));
+        let answer = tokio::task::spawn_blocking(move || {
+            self.previews.board(game, rules_file.as_deref(), &form)
+        })
+        .await;
+        match answer {
+            Ok(Ok(board)) => axum::Json(board).into_response(),
+            Ok(Err(why)) => refused(StatusCode::UNPROCESSABLE_ENTITY, why),
+            Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e),
         }
     }
 
@@ -463,7 +507,11 @@ fn record_name(record: &crate::referee::game::GameRecord) -> String {
 /// given, is HTML that takes the place of tabula's own header (a site's, with its
 /// menu).
 pub fn page_html(settings: &[(&str, &str)], header: Option<&str>) -> Response {
-    let mut html = PAGE.replacen(BOARD_MARKER, crate::game::board::BOARD_JS, 1);
+    let mut html = PAGE.replacen(PAGE_MARKER, &PAGE_JS.join("\n"), 1).replacen(
+        BOARD_MARKER,
+        crate::game::board::BOARD_JS,
+        1,
+    );
     if let Some(header) = header
         && let (Some(from), Some(to)) = (html.find(HEADER_START), html.find(HEADER_END))
         && from < to
@@ -613,6 +661,34 @@ async fn game_now(State(server): Shared, Path(id): Path<String>) -> Response {
 
 async fn game_events(State(server): Shared, Path(id): Path<String>) -> Response {
     server.host.clone().events(&id, None)
+}
+
+/// Which positions a page asks for: from this ply on.
+#[derive(serde::Deserialize)]
+pub struct PlyQuery {
+    from: Option<usize>,
+}
+
+async fn positions(
+    State(server): Shared,
+    Path(id): Path<String>,
+    axum::extract::Query(query): axum::extract::Query<PlyQuery>,
+) -> Response {
+    server.host.positions(&id, None, &query)
+}
+
+async fn preview(State(server): Shared, body: Result<axum::Json<Form>, JsonRejection>) -> Response {
+    let form = match read_form(body) {
+        Ok(form) => form,
+        Err(r) => return *r,
+    };
+    let Some(game) = server.game(form.game.as_deref()) else {
+        return refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("no game {:?} here", form.game.unwrap_or_default()),
+        );
+    };
+    server.host.clone().preview(game, form).await
 }
 
 /// A move, as the page sends it.

@@ -28,6 +28,15 @@ pub struct Status<'a> {
     /// Once the game has ended and is kept finished: why, when it ended before its
     /// end (empty when it is over).
     pub finished: Option<&'a str>,
+    /// The time each side has spent thinking, and whose turn runs now.
+    pub clock: Value,
+    /// Each move's time in milliseconds, by ply.
+    pub move_ms: Vec<u64>,
+    /// The form the game was started with (game, options, seats): a rematch's.
+    pub form: Value,
+    /// Every position, a ply each, once the game is finished (while it is played,
+    /// the pages ask for them: `GET /api/games/ID/positions`).
+    pub positions: Option<Vec<Value>>,
 }
 
 /// The game as a page draws it.
@@ -119,12 +128,14 @@ pub fn of(
     let moves: Vec<Value> = session.history[1..]
         .iter()
         .filter_map(|p| p.arrival.as_ref())
-        .map(|a| {
+        .enumerate()
+        .map(|(k, a)| {
             json!({
                 "player": a.player,
                 "move": a.notation,
                 "reason": a.reason,
                 "events": a.events_text,
+                "ms": status.move_ms.get(k),
             })
         })
         .collect();
@@ -176,7 +187,7 @@ pub fn of(
     } else {
         None
     };
-    json!({
+    let mut snapshot = json!({
         "id": id,
         "version": version,
         "game": game.name,
@@ -206,5 +217,11 @@ pub fn of(
             .iter()
             .map(|(seat, text)| json!({"seat": seat, "text": text}))
             .collect::<Vec<_>>(),
-    })
+        "clock": status.clock,
+        "form": status.form,
+    });
+    if let Some(positions) = &status.positions {
+        snapshot["positions"] = json!(positions);
+    }
+    snapshot
 }

@@ -44,6 +44,13 @@ pub struct KeptMove {
     pub notation: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// How long the move took, in milliseconds (0: not known).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ms: u64,
+}
+
+fn is_zero(ms: &u64) -> bool {
+    *ms == 0
 }
 
 /// The finished games kept for each person (and for the games of nobody's).
@@ -336,10 +343,12 @@ mod tests {
         game.moves.push(KeptMove {
             notation: "h(0,0)".into(),
             reason: None,
+            ms: 1200,
         });
         game.moves.push(KeptMove {
             notation: "v(0,0)".into(),
             reason: Some("a safe segment".into()),
+            ms: 0,
         });
         store.save(&game).unwrap();
         drop(store);
@@ -363,6 +372,7 @@ mod tests {
             moves: vec![KeptMove {
                 notation: "a2-a3".into(),
                 reason: None,
+                ms: 0,
             }],
         };
         store.save(&game(1, "ana")).unwrap();

@@ -11,7 +11,9 @@
 //! holds no place. Taking a move back in a finished game opens it again. When the
 //! server stops, the open games stop where they are, to be resumed.
 
+mod clock;
 mod places;
+mod plies;
 mod thread;
 
 use super::form::{self, Checked, Form, Guest};
@@ -137,6 +139,8 @@ struct Handle {
     last_seen: Mutex<Instant>,
     /// PLAYING, ENDING, FAILED or FINISHED.
     state: Arc<AtomicU8>,
+    /// The positions so far, a ply each.
+    plies: Arc<plies::Plies>,
 }
 
 impl Handle {
@@ -424,6 +428,7 @@ impl Table {
         let (commands, inbox) = mpsc::channel();
         let (publish, snapshot) = watch::channel(Arc::new(String::from("{}")));
         let state = Arc::new(AtomicU8::new(PLAYING));
+        let plies = Arc::new(plies::Plies::default());
         // `--rules` is the rules of the game it declares, not of the others.
         let rules_file = self
             .rules_file
@@ -441,6 +446,7 @@ impl Table {
             state: state.clone(),
             undo_first,
             inbox,
+            plies: plies.clone(),
         })
         .map_err(|e| Refusal::Bad(format!("cannot start the game: {e}")))?;
         Ok(Arc::new(Handle {
@@ -449,6 +455,7 @@ impl Table {
             snapshot,
             last_seen: Mutex::new(Instant::now()),
             state,
+            plies,
         }))
     }
 
@@ -477,6 +484,21 @@ impl Table {
             Found::Playing(h) => Followed::Playing(h.snapshot.clone()),
             Found::Finished(f) => Followed::Finished(f.snapshot),
         })
+    }
+
+    /// The positions of the game from ply `from` on (0: the start), a bounded number
+    /// of them: `{"positions": [...]}`, each with its ply, board and scores.
+    pub fn positions(
+        &self,
+        id: u64,
+        owner: Option<&str>,
+        from: usize,
+    ) -> Result<serde_json::Value, Refusal> {
+        let positions = match self.find(id, owner)? {
+            Found::Playing(h) => h.plies.from(from),
+            Found::Finished(f) => plies::from_snapshot(&f.snapshot, from),
+        };
+        Ok(serde_json::json!({ "from": from, "positions": positions }))
     }
 
     /// The games of `owner`, each in a line for the page's list: those open, the
@@ -624,7 +646,7 @@ fn game_line(id: u64, snapshot: &str, open: bool) -> serde_json::Value {
     })
 }
 
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+pub(super) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,

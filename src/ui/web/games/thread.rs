@@ -4,6 +4,8 @@
 use super::super::form::{Checked, Guest};
 use super::super::snapshot;
 use super::super::store::{Kept, KeptMove, Store};
+use super::clock::Clock;
+use super::plies::Plies;
 use super::{Command, FAILED, FINISHED, Hint, Hosting, Limits, Refusal};
 use crate::engine::term::Term;
 use crate::game::{GameInfo, Rules};
@@ -44,6 +46,8 @@ pub(super) struct Start {
     /// Take a move back once the moves are replayed (a finished game reopened).
     pub undo_first: bool,
     pub inbox: Receiver<Command>,
+    /// The game's positions, a ply each, which the pages read.
+    pub plies: Arc<Plies>,
 }
 
 /// Starts the game's thread.
@@ -69,6 +73,8 @@ pub(super) fn start(s: Start) -> std::io::Result<()> {
                 hosting: s.hosting,
                 programs: Vec::new(),
                 state: s.state,
+                plies: s.plies,
+                clock: Clock::new(Vec::new()),
             };
             game_thread.run(s.checked.options, s.checked.seats, s.inbox, s.undo_first);
         })
@@ -99,6 +105,10 @@ struct GameThread {
     /// The guests' programs, by seat, once started.
     programs: Vec<Option<ProgramSeat>>,
     state: Arc<AtomicU8>,
+    /// The positions so far, for the pages to step through.
+    plies: Arc<Plies>,
+    /// The time each move took.
+    clock: Clock,
 }
 
 impl GameThread {
@@ -145,10 +155,23 @@ impl GameThread {
                 break;
             }
         }
+        // The moves kept keep the times they took.
+        self.clock = Clock::new(
+            movers(&session)
+                .into_iter()
+                .zip(
+                    self.kept
+                        .moves
+                        .iter()
+                        .map(|m| m.ms)
+                        .chain(std::iter::repeat(0)),
+                )
+                .collect(),
+        );
         if undo_first {
             let _ = session.undo(&rules);
         }
-        self.keep(&session);
+        self.keep(&rules, &session);
         // Live rules: a saved rules file reaches the open game.
         let watcher = Watcher::start(
             rules.files().to_vec(),
@@ -168,7 +191,7 @@ impl GameThread {
                 if session.is_over() && self.failure.is_none() {
                     return self.finish(&rules, &session, None);
                 }
-                self.keep(&session);
+                self.keep(&rules, &session);
                 self.publish(&rules, &session);
                 changed = false;
             }
@@ -225,6 +248,8 @@ impl GameThread {
             };
             self.thinking = true;
             self.publish(&rules, &session);
+            // The computer's clock runs from here (not through the pause before).
+            self.clock.restart_turn();
             let answer = self.computer_move(&rules, &session, seat, &spec);
             self.thinking = false;
             changed = true;
@@ -399,13 +424,15 @@ impl GameThread {
                 _ => self.seat_name(k as u32 + 1, spec),
             })
             .collect();
+        let times = self.clock.move_ms();
         let moves = session.history[1..]
             .iter()
             .filter_map(|p| p.arrival.as_ref())
-            .map(|a| MoveRecord {
+            .enumerate()
+            .map(|(k, a)| MoveRecord {
                 player: a.player,
                 notation: a.notation.clone(),
-                ms: 0,
+                ms: times.get(k).copied().unwrap_or(0),
             })
             .collect();
         let (result, winners) = match &session.facts.outcome {
@@ -442,6 +469,8 @@ impl GameThread {
         match reload {
             Reload::Loaded(new_rules) => match session.replayed(&new_rules) {
                 Ok(replayed) => {
+                    // The boards may be drawn otherwise now.
+                    self.plies.clear();
                     play_casually(&new_rules);
                     *rules = *new_rules;
                     *session = replayed;
@@ -553,17 +582,27 @@ impl GameThread {
         })
     }
 
+    /// The clock and the positions the pages step through follow the game.
+    fn follow(&mut self, rules: &Rules, session: &Session) {
+        self.clock.sync(&movers(session));
+        self.plies.sync(rules, session);
+    }
+
     /// Keeps the game's moves, when they changed, in the store.
-    fn keep(&mut self, session: &Session) {
+    fn keep(&mut self, rules: &Rules, session: &Session) {
+        self.follow(rules, session);
         let Some(store) = &self.store else {
             return;
         };
+        let times = self.clock.move_ms();
         let moves: Vec<KeptMove> = session.history[1..]
             .iter()
             .filter_map(|p| p.arrival.as_ref())
-            .map(|a| KeptMove {
+            .enumerate()
+            .map(|(k, a)| KeptMove {
                 notation: a.notation.clone(),
                 reason: a.reason.clone(),
+                ms: times.get(k).copied().unwrap_or(0),
             })
             .collect();
         if moves == self.kept.moves && self.version > 0 {
@@ -580,7 +619,7 @@ impl GameThread {
     fn finish(&mut self, rules: &Rules, session: &Session, why: Option<String>) {
         self.finished = Some(why.unwrap_or_default());
         self.thinking = false;
-        self.keep(session);
+        self.keep(rules, session);
         let snapshot = self.snapshot(rules, session);
         let record = serde_json::to_string(&self.record(rules, session)).unwrap_or_default();
         if let Some(store) = &self.store
@@ -600,6 +639,9 @@ impl GameThread {
     /// What the pages are told now, as JSON text.
     fn snapshot(&mut self, rules: &Rules, session: &Session) -> String {
         self.version += 1;
+        self.follow(rules, session);
+        let playing = self.failure.is_none() && self.finished.is_none() && !session.is_over();
+        let running = session.facts.to_move.filter(|_| playing);
         let json = snapshot::of(
             self.id,
             self.version,
@@ -620,6 +662,15 @@ impl GameThread {
                     .collect(),
                 stderr: self.stderr_shown(),
                 finished: self.finished.as_deref(),
+                clock: self.clock.json(session.seats.len(), running),
+                move_ms: self.clock.move_ms(),
+                form: serde_json::json!({
+                    "game": self.kept.game,
+                    "options": self.kept.options,
+                    "seats": self.kept.seats,
+                }),
+                // A finished game keeps its positions in its last snapshot.
+                positions: self.finished.is_some().then(|| self.plies.all()),
             },
         );
         json.to_string()
@@ -664,6 +715,15 @@ impl Drop for GameThread {
             libc::malloc_trim(0);
         }
     }
+}
+
+/// Who played each move so far, by ply.
+fn movers(session: &Session) -> Vec<u32> {
+    session.history[1..]
+        .iter()
+        .filter_map(|p| p.arrival.as_ref())
+        .map(|a| a.player)
+        .collect()
 }
 
 /// Whether a person sits at any seat.
