@@ -118,6 +118,7 @@ fn a_match_on_a_gdl_game_runs_its_players_in_the_sandbox() {
     assert!(!said.contains("FORFEIT"), "{said}");
 }
 
+#[cfg(feature = "site")]
 #[test]
 fn a_course_s_game_may_be_a_gdl_file() {
     let dir = scratch("gdl", "course");
