@@ -767,7 +767,8 @@ square_term(Move) :-
 % with row 1 (White's side) at the bottom, labelled as the assignment
 % writes squares (rows and columns numbered 1 to 8); White's king K,
 % Black's king k and its pawn p (gone once taken); labels 1-8 along both
-% edges; and the caption "White has made M of its L moves".
+% edges, a square named as the notation writes it, "(7 1)" (row, then
+% column); and the caption "White has made M of its L moves".
 %   ?- initial_state([], S), view(S, board(Shape, [K|_])).
 %   Shape = squares(8, 8), K = piece(1, 1, 1, "K").
 view(State, board(squares(8, 8), Items)) :-
@@ -783,7 +784,8 @@ view(State, board(squares(8, 8), Items)) :-
     maplist(number_chars, Down, Rows),
     phrase(format_("White has made ~d of its ~d moves", [Made, Limit]), Caption),
     append([[WhitePiece, BlackPiece], PawnItems,
-            [labels(left, Rows), labels(bottom, Columns), caption(Caption),
+            [labels(left, Rows), labels(bottom, Columns),
+             square_name(["(", row, " ", column, ")"]), caption(Caption),
              colours([white, black])]], Items).
 
 % square_piece(+Square, +Player, +Glyph, -Piece): the piece on Square, in the
