@@ -126,14 +126,14 @@ fn a_click_draws_a_segment_and_the_turn_passes() {
     click_segment(&mut h, &seg("h", 0, 0));
     let s = h.state().session();
     assert_eq!(s.history.len(), 2);
-    assert_eq!(s.last().unwrap().notation, "h(0,0)");
+    assert_eq!(s.last().unwrap().notation, "a3-b3");
     assert_eq!(s.facts.to_move, Some(2));
     // A click near a segment, not on it, still counts (generous hit-testing) ...
     let layout = h.state().layout().unwrap();
     let near =
         layout.center(segment_line(&seg("v", 1, 2))) + vec2(layout.cell * 0.2, layout.cell * 0.1);
     click_at(&mut h, near);
-    assert_eq!(h.state().session().last().unwrap().notation, "v(1,2)");
+    assert_eq!(h.state().session().last().unwrap().notation, "c1-c2");
     // ... and a click on a drawn segment does nothing.
     click_segment(&mut h, &seg("h", 0, 0));
     assert_eq!(h.state().session().history.len(), 3);

@@ -24,6 +24,7 @@ mod kingpawn_oracle;
 mod lisp;
 mod loading;
 mod new_game;
+mod notation;
 mod prolog;
 mod readme_tour;
 mod records;

@@ -80,10 +80,15 @@ pub fn colour(board: &Board, player: u32) -> Color32 {
     }
 }
 
+/// `c` darkened by `k` (1: as it is), opaque.
+fn shade(c: Color32, k: f32) -> Color32 {
+    let f = |v: u8| (v as f32 * k) as u8;
+    Color32::from_rgb(f(c.r()), f(c.g()), f(c.b()))
+}
+
 /// A darker shade of `c`, for the rim of a disc.
 fn darker(c: Color32) -> Color32 {
-    let k = |v: u8| (v as f32 * 0.55) as u8;
-    Color32::from_rgb(k(c.r()), k(c.g()), k(c.b()))
+    shade(c, 0.55)
 }
 
 /// Ink that reads on `fill`.
@@ -316,7 +321,7 @@ fn squares(
         let base = if f.player == 0 {
             palette::fill(1, dark_mode)
         } else {
-            colour(board, f.player).gamma_multiply(0.85)
+            shade(colour(board, f.player), 0.85)
         };
         painter.rect_filled(rect, 2.0, base);
         if !f.glyph.is_empty() {
@@ -324,7 +329,7 @@ fn squares(
             let ink = if f.player == 0 {
                 colour(board, 1)
             } else {
-                ink_on(colour(board, f.player))
+                ink_on(base)
             };
             painter.text(rect.center(), Align2::CENTER_CENTER, &f.glyph, font, ink);
         }
