@@ -53,5 +53,7 @@ mod site_views;
 mod web;
 #[cfg(feature = "web")]
 mod web_board;
+#[cfg(feature = "web")]
+mod web_names;
 #[cfg(any(feature = "web", feature = "gui"))]
 mod words;
