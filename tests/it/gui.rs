@@ -193,8 +193,15 @@ fn the_hint_comes_from_the_computer_with_its_reason() {
     h.run_steps(1);
     wait_for(&mut h, "the hint", |a| a.hint().is_some());
     let (notation, reason) = h.state().hint().unwrap();
+    // Two dots of the 3 x 3 board, as its edges name them: "a3-b3".
+    let dots: Vec<&str> = notation.split('-').collect();
     assert!(
-        notation.starts_with('h') || notation.starts_with('v'),
+        dots.len() == 2
+            && dots.iter().all(|d| {
+                let mut cs = d.chars();
+                cs.next().is_some_and(|c| ('a'..='c').contains(&c))
+                    && cs.as_str().parse::<u32>().is_ok_and(|r| (1..=3).contains(&r))
+            }),
         "{notation}"
     );
     assert!(!reason.is_empty());
