@@ -200,7 +200,10 @@ fn the_hint_comes_from_the_computer_with_its_reason() {
             && dots.iter().all(|d| {
                 let mut cs = d.chars();
                 cs.next().is_some_and(|c| ('a'..='c').contains(&c))
-                    && cs.as_str().parse::<u32>().is_ok_and(|r| (1..=3).contains(&r))
+                    && cs
+                        .as_str()
+                        .parse::<u32>()
+                        .is_ok_and(|r| (1..=3).contains(&r))
             }),
         "{notation}"
     );
@@ -223,6 +226,7 @@ fn rules_edited_live_broken_then_fixed() {
     let (file, text) = copy_rules("reload");
     let mut h = harness(app(&["human", "human"], options(3, 3), Some(file.clone())));
     click_segment(&mut h, &seg("h", 0, 0));
+    let drawn = h.state().layout().expect("a board");
 
     // A syntax error: reported with file and line, and play goes on with the old rules.
     let broken = text.replacen("box_points(10).", "box_points(10", 1);
@@ -245,6 +249,8 @@ fn rules_edited_live_broken_then_fixed() {
         "line {line}: {error}"
     );
     h.get_by_label_contains("syntax error");
+    // Shown over the board's foot: the board keeps its place and its size.
+    assert_eq!(h.state().layout(), Some(drawn), "the board did not move");
     assert_eq!(h.state().session().history.len(), 2, "before the click");
     click_segment(&mut h, &seg("v", 0, 0));
     assert_eq!(h.state().session().history.len(), 3);

@@ -20,11 +20,7 @@ async fn name_of(b: &Client, region: &Value) -> String {
         .ok()
         .flatten()
         .unwrap_or_default();
-    label
-        .split(": ")
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    label.split(": ").next().unwrap_or_default().to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

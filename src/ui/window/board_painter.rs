@@ -86,9 +86,15 @@ fn shade(c: Color32, k: f32) -> Color32 {
     Color32::from_rgb(f(c.r()), f(c.g()), f(c.b()))
 }
 
-/// A darker shade of `c`, for the rim of a disc.
+/// The rim of a disc of colour `c`: a darker shade, or a grey that shows against the
+/// board for a disc already nearly black.
 fn darker(c: Color32) -> Color32 {
-    shade(c, 0.55)
+    let luma = 0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32;
+    if luma < 70.0 {
+        Color32::from_gray(105)
+    } else {
+        shade(c, 0.55)
+    }
 }
 
 /// Ink that reads on `fill`.
