@@ -1042,7 +1042,9 @@ view(State, board(squares(Rows, Cols), Items)) :-
     numlist(1, Cols, Cs),
     maplist(column_text, Cs, ColumnLabels),
     piece_counts(State, NW, NB),
-    phrase(format_("White ~d pieces, Black ~d pieces", [NW, NB]), Caption),
+    pieces_word(NW, WhiteWord),
+    pieces_word(NB, BlackWord),
+    phrase(format_("White ~d ~s, Black ~d ~s", [NW, WhiteWord, NB, BlackWord]), Caption),
     append([Pieces0, Marks,
             [labels(left, RowLabels), labels(bottom, ColumnLabels),
              caption(Caption), colours([white, black])]], Items).
@@ -1055,6 +1057,10 @@ last_marks(last(move(R1, C1, R2, C2), Captured), Rows, Marks) :-
     D2 is Rows + 1 - R2,
     (   Captured == true -> Extra = [mark(sq(D2, C2), capture)] ; Extra = [] ),
     Marks = [mark(sq(D1, C1), last), mark(sq(D2, C2), last)|Extra].
+
+% pieces_word(+N, -Word): "piece" or "pieces", as N asks.
+pieces_word(1, "piece") :- !.
+pieces_word(_, "pieces").
 
 column_text(C, [L]) :-
     Code is 0'a + C - 1,
