@@ -1,10 +1,11 @@
 //! What a screen reader hears is what the player types: in the browser, the name of
 //! every place a move is made (its `aria-label`, up to its colon) is the move's text, as
-//! the board's edge labels write it, in every shipped game.
+//! the board's edge labels write it, in every shipped game. Screenshots in
+//! `target/web-screenshots/names-*.png`.
 
 use crate::common::browser::Driver;
 use crate::common::{scratch, tools_present};
-use crate::web::{Web, region_key, snap, start_game};
+use crate::web::{Web, region_key, shots, snap, start_game};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -42,6 +43,11 @@ async fn every_move_is_named_as_it_is_written() {
     ] {
         start_game(&b, &base, game, options, &["human", "random"]).await;
         let s = snap(&b).await;
+        std::fs::write(
+            shots().join(format!("names-{game}.png")),
+            b.screenshot().await.unwrap_or_default(),
+        )
+        .unwrap_or_default();
         let inputs = s["inputs"].as_array().cloned().unwrap_or_default();
         assert!(!inputs.is_empty(), "{game}: moves on the board: {s}");
         for input in &inputs {
