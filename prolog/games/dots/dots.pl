@@ -124,7 +124,7 @@ game_info([
     aliases([timbiriche, 'dots-and-boxes', dots_and_boxes, dotsandboxes]),
     summary("Players take turns joining two neighbouring dots. Whoever draws the fourth side of a box owns it, scores its points and moves again. When every line is drawn, the most points wins."),
     notation("A move draws a segment between two neighbouring dots, written as the two dots it joins: a1-b1 or a1-a2. A dot is named like a chess square, its column letter a, b, c... from the left and its row 1, 2, 3... from the bottom (the letters under the board and the numbers on its left). The assignment's h(I,J) and v(I,J) are read too: h(I,J) joins dot (I,J) to (I,J+1), v(I,J) joins (I,J) to (I+1,J), rows I from 0 at the top, columns J from 0 at the left."),
-    notation_hint("type the two dots a line joins, e.g. a1-b1 or a1-a2"),
+    notation_hint("try a1-b1 or a1-a2: the two dots a line joins"),
     options([option(rows, integer(2, 12), 5, "Rows of dots"),
              option(cols, integer(2, 12), 6, "Columns of dots"),
              option(players, integer(2, 4), 2, "Players")]),
