@@ -143,7 +143,7 @@ game_info([
     aliases([bt, 'break-through']),
     summary("Each side starts with two rows of pieces. A piece moves one square forward, straight or diagonally, to an empty square, and captures diagonally only. The first to reach the far row, or to take every enemy piece, wins."),
     notation("A move takes one piece one square forward, straight or diagonally: c2-c3, or c2xd3 when it captures (columns a, b, c... from the left, rows 1, 2, 3... from White's side); the assignment's (2,3)-(3,4) is read too (row, column). Captures are diagonal only; reach the far row to win."),
-    notation_hint("type the piece's square and its target, e.g. c2-c3, c2xd3 or (2,3)-(3,4)"),
+    notation_hint("try c2-c3 or c2xd3: the piece's square, then its target"),
     sides(["White", "Black"]),
     options([option(rows, integer(4, 12), 8, "Rows"),
              option(cols, integer(4, 12), 8, "Columns"),

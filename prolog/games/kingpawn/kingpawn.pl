@@ -247,7 +247,7 @@ game_info([
     aliases(['king-and-pawn', kingandpawn, king_pawn, chase]),
     summary("White has a king, Black a king and a pawn. White must take the pawn within 30 moves; Black wins by escaping that long. The kings may never stand side by side."),
     notation("A move is the destination square of the king to move, as the assignment writes it: (7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7). White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side."),
-    notation_hint("type the king's destination square, e.g. (7 1), 7 1 or a7"),
+    notation_hint("try (7 1): the square the king goes to, row then column"),
     sides(["White", "Black"]),
     options([option(position, text, none, "A start position in the position text, e.g. K81 k17 p18 w 0/30")]),
     players('kingpawn_ai.pl'),
