@@ -42,7 +42,10 @@ class Dots:
     """Timbiriche (Dots and Boxes) on rows x cols dots, for 2 to 4 players.
 
     h(I,J) joins dot (I,J) to (I,J+1); v(I,J) joins (I,J) to (I+1,J); dot rows I
-    from 0 at the top, dot columns J from 0 at the left. Any segment not drawn yet
+    from 0 at the top, dot columns J from 0 at the left. Moves are written as the
+    two dots they join, named like chess squares (column letter from the left, row
+    from 1 at the bottom): h(0,0) on 5 rows is a5-b5; the assignment's h(0,0) is
+    read too. Any segment not drawn yet
     is legal. Whoever draws the fourth side of a box (or of two) moves again;
     otherwise the turn passes to the next seat. Over when every segment is drawn.
     A move is a tuple ("h", I, J) or ("v", I, J).
@@ -65,11 +68,31 @@ class Dots:
         return [s for s in segments if s not in self.drawn]
 
     def parse(self, text):
-        m = re.fullmatch(r"([hv])\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)", text.strip().lower())
-        return (m[1], int(m[2]), int(m[3])) if m else None
+        text = text.strip().lower()
+        m = re.fullmatch(r"([hv])\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)", text)
+        if m:
+            return (m[1], int(m[2]), int(m[3]))
+        m = re.fullmatch(r"([a-z])(\d+)\s*-?\s*([a-z])(\d+)", text)
+        if not m:
+            return None
+        # Dots as (row from the top, column from the left).
+        (i1, j1), (i2, j2) = [(self.rows - int(n), ord(c) - ord("a")) for c, n in (m.group(1, 2), m.group(3, 4))]
+        if i1 == i2 and abs(j1 - j2) == 1:
+            return ("h", i1, min(j1, j2))
+        if j1 == j2 and abs(i1 - i2) == 1:
+            return ("v", min(i1, i2), j1)
+        return None
 
     def text(self, move):
-        return "%s(%d,%d)" % move
+        """The pair of dots, the left one first, else the lower one: a1-b1, a1-a2."""
+        kind, i, j = move
+
+        def name(i, j):
+            return "%s%d" % (chr(ord("a") + j), self.rows - i)
+
+        if kind == "h":
+            return name(i, j) + "-" + name(i, j + 1)
+        return name(i + 1, j) + "-" + name(i, j)
 
     def closed(self, i, j):
         """Box (i, j), whose top-left dot is (i, j), has its four sides drawn."""

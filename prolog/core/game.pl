@@ -257,7 +257,18 @@ its rules is accelerators.pl.
                            piece was taken there) or hint
      labels(Edge, Texts)   Edge is top, bottom, left or right; one text per
                            column or row (per dot for lattice(_, _)), in
-                           drawing order
+                           drawing order. Draw the coordinates the move
+                           notation uses: a square (or dot) is named, for
+                           people and screen readers, by its column's label
+                           (from the nearer of top and bottom) then its
+                           row's (from the nearer of left and right), "c3";
+                           a line by its two dots, the left one first, else
+                           the lower one, "a1-b1"; a square with only a
+                           column label by that label (a pit, "3")
+     square_name(Parts)    how a square's name is written when it is not
+                           the column's label then the row's: Parts lists
+                           texts and the atoms column and row, e.g.
+                           ["(", row, " ", column, ")"] names "(7 1)"
      caption(Text)         a line of text under the board (one or more)
      colours(Names)        the players' colours in order, from white,
                            black, red, yellow, blue, orange, green, purple

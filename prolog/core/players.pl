@@ -269,7 +269,8 @@ reason_text(proven(Iterations, Result), Chars) :-
     (   Result = winner(_) -> What = "a forced win"
     ;   What = "a forced draw at best"
     ),
-    phrase(format_("~s, proven in ~d searches of the game tree", [What, Iterations]), Chars).
+    (   Iterations =:= 1 -> Searches = "search" ; Searches = "searches" ),
+    phrase(format_("~s, proven in ~d ~s of the game tree", [What, Iterations, Searches]), Chars).
 reason_text(mcts(Iterations, WinRate), Chars) :-
     phrase(format_("~d random games played out: this move won ~d% of them",
                    [Iterations, WinRate]), Chars).

@@ -16,7 +16,7 @@ pub(super) struct GuiArgs {
     /// Render the window to this PNG file and exit
     #[arg(long, value_name = "FILE.png")]
     pub(super) screenshot: Option<PathBuf>,
-    /// Moves to play first, separated by spaces, e.g. "h(0,0) v(0,0) a4-b4"
+    /// Moves to play first, separated by spaces, e.g. "a5-b5 a4-a5 h(1,0)"
     #[arg(long, default_value = "")]
     pub(super) moves: String,
     /// Do not watch the rules files for changes

@@ -39,19 +39,31 @@ const TabulaBoard = (function () {
   function marksOn(b, region) {
     return arr(b.marks).filter(m => m && m.region && sameRegion(m.region, region)).map(m => m.kind);
   }
-  // A square's name for people (and screen readers): its column and row labels, as
-  // the board shows them ("c3"), else its numbers.
+  // A square's (or dot's) name for people and screen readers, as the move notation
+  // writes it from the labels the board shows: its column's label (from the nearer of
+  // the top and bottom edges) and its row's (the nearer of left and right), joined as
+  // the view's square_name says (default "c3"); a column label alone when no row has
+  // one (a pit, "3"); else its numbers.
   function squareName(b, r, c) {
-    const lab = b.labels || {};
-    const col = str(arr(lab.bottom)[c - 1] || arr(lab.top)[c - 1]);
-    const row = str(arr(lab.left)[r - 1] || arr(lab.right)[r - 1]);
-    return col && row ? col + row : "row " + r + ", column " + c;
+    const lab = b.labels || {}, R = b.shape.rows, C = b.shape.cols;
+    const nearer = (first, second, k) => str(arr(first)[k - 1] || arr(second)[k - 1]);
+    const col = 2 * r > R + 1 ? nearer(lab.bottom, lab.top, c) : nearer(lab.top, lab.bottom, c);
+    const row = 2 * c > C + 1 ? nearer(lab.right, lab.left, r) : nearer(lab.left, lab.right, r);
+    const parts = arr(lab.name);
+    if (col && row && parts.length)
+      return parts.map(p => p === "column" ? col : p === "row" ? row : str(p && p.text)).join("");
+    if (col && row) return col + row;
+    if (col && !arr(lab.left).length && !arr(lab.right).length) return col;
+    return "row " + r + ", column " + c;
   }
   function dotName(b, r, c) { return squareName(b, r, c); }
+  // A line: its two dots, the left one first, else the lower one ("a1-b1", "a1-a2").
   function regionName(b, region) {
     if (!region) return "";
     if (region.kind === "sq") return squareName(b, region.r, region.c);
-    return "line " + dotName(b, region.r1, region.c1) + "–" + dotName(b, region.r2, region.c2);
+    const first = region.c1 < region.c2 || (region.c1 === region.c2 && region.r1 > region.r2);
+    const [r1, c1, r2, c2] = first ? [region.r1, region.c1, region.r2, region.c2] : [region.r2, region.c2, region.r1, region.c1];
+    return dotName(b, r1, c1) + "-" + dotName(b, r2, c2);
   }
   function labelText(svg, x, y, anchor, text) {
     svg.appendChild(sv("text", { x: x, y: y, "text-anchor": anchor, "font-size": 17, fill: "#57606a", "font-family": "sans-serif", "aria-hidden": "true" }, str(text)));

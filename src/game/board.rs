@@ -114,13 +114,29 @@ pub struct Mark {
     pub kind: MarkKind,
 }
 
-/// The labels along each edge, in drawing order (empty: none).
+/// The labels along each edge, in drawing order (empty: none), and how a square's
+/// name is made of its column's and its row's labels.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Labels {
     pub top: Vec<String>,
     pub bottom: Vec<String>,
     pub left: Vec<String>,
     pub right: Vec<String>,
+    /// The view's `square_name(Parts)`; empty: the column's label, then the row's
+    /// ("c3").
+    pub name: Vec<NamePart>,
+}
+
+/// A part of a square's name (`square_name/1` of the board vocabulary).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NamePart {
+    /// The label of the square's column.
+    Column,
+    /// The label of the square's row.
+    Row,
+    /// A text written as it is, such as "(".
+    Text(String),
 }
 
 /// How squares are painted.
@@ -251,6 +267,16 @@ impl Board {
                 Some("right") => self.labels.right = texts,
                 _ => {}
             }
+        } else if let Some([parts]) = term::args(item, "square_name", 1) {
+            self.labels.name = term::as_list(parts)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| match term::as_atom(p) {
+                    Some("column") => NamePart::Column,
+                    Some("row") => NamePart::Row,
+                    _ => NamePart::Text(text(p)),
+                })
+                .collect();
         } else if let Some([t]) = term::args(item, "caption", 1) {
             self.captions.push(text(t));
         } else if let Some([names]) = term::args(item, "colours", 1) {
@@ -371,6 +397,7 @@ mod tests {
             vec![MarkKind::Last]
         );
         assert_eq!(b.labels.bottom, vec!["a", "b", "c"]);
+        assert!(b.labels.name.is_empty());
         assert!(Board::from_view(&Term::atom("board")).is_none());
         let huge = Term::compound(
             "board",
@@ -380,6 +407,42 @@ mod tests {
             ],
         );
         assert!(Board::from_view(&huge).is_none(), "too large to draw");
+    }
+
+    #[test]
+    fn a_square_name_is_read_in_parts() {
+        let view = Term::compound(
+            "board",
+            [
+                Term::compound("squares", [int(2), int(2)]),
+                Term::List(vec![Term::compound(
+                    "square_name",
+                    [Term::List(vec![
+                        Term::string("("),
+                        Term::atom("row"),
+                        Term::string(" "),
+                        Term::atom("column"),
+                        Term::string(")"),
+                    ])],
+                )]),
+            ],
+        );
+        let b = Board::from_view(&view).unwrap();
+        assert_eq!(
+            b.labels.name,
+            vec![
+                NamePart::Text("(".into()),
+                NamePart::Row,
+                NamePart::Text(" ".into()),
+                NamePart::Column,
+                NamePart::Text(")".into()),
+            ]
+        );
+        let json = serde_json::to_string(&b.labels.name).unwrap();
+        assert_eq!(
+            json,
+            r#"[{"text":"("},"row",{"text":" "},"column",{"text":")"}]"#
+        );
     }
 
     #[test]

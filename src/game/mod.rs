@@ -222,6 +222,9 @@ pub struct Rules {
     own_levels: std::sync::OnceLock<Vec<String>>,
     /// The game's fast path, when it has one.
     fast: Option<accelerate::FastPath>,
+    /// The fast path's file as the game declares it, checked or not (part of the key
+    /// of `tabula tune`'s choice).
+    declared_fast: Option<PathBuf>,
 }
 
 fn quote(text: &str) -> String {
@@ -239,6 +242,21 @@ impl Rules {
             ),
             Some(file) => Rules::load_declared(file, None),
         }
+    }
+
+    /// The game's rules and own players as [`Rules::load`] loads them, with its fast
+    /// path named but not checked against the rules (a check plays games, seconds the
+    /// first time): enough to list the game and say what its `ai` plays as
+    /// (`tabula games`), not to play it fast.
+    pub fn load_unchecked(game: &GameInfo) -> Result<Rules> {
+        let mut loaded = Rules::load_files(vec![core_file("game.pl"), game.file.clone()])?;
+        if let Some(players) = &game.players_file {
+            loaded.engine.consult(players)?;
+            loaded.players_module = Some(file_module(&loaded.engine, players)?);
+            loaded.files.push(players.clone());
+        }
+        loaded.declared_fast = game.fast_file.clone();
+        Ok(loaded)
     }
 
     /// Loads `game.pl` and a rules file, then the players and the fast path its
@@ -269,6 +287,7 @@ impl Rules {
             loaded.players_module = Some(file_module(&loaded.engine, players)?);
             loaded.files.push(players.clone());
         }
+        loaded.declared_fast = fast.clone();
         loaded.switch_fast_path(&rules_file, fast.as_deref(), false)?;
         // The level tabula tune chose for ai, known now so that the players this
         // process starts are told it (see tuned::for_players); none is no error.
@@ -418,6 +437,7 @@ impl Rules {
             generic_levels: std::sync::OnceLock::new(),
             own_levels: std::sync::OnceLock::new(),
             fast: None,
+            declared_fast: None,
         })
     }
 
@@ -945,7 +965,12 @@ impl Rules {
             .ok_or_else(|| GameError::Usage("no rules file loaded".into()))?;
         let mut files = vec![core_file("players.pl"), core_file("game.pl"), rules.clone()];
         files.extend(catalog::companion_files(&self.engine, rules)?);
-        if let Some(fast) = self.fast.as_ref().and_then(|f| f.file.clone()) {
+        if let Some(fast) = self
+            .fast
+            .as_ref()
+            .and_then(|f| f.file.clone())
+            .or_else(|| self.declared_fast.clone())
+        {
             files.push(fast);
         }
         let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();

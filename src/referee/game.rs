@@ -568,7 +568,9 @@ fn finish_fault(
     finish_reason(record, referee, state, player, fault.to_string(), players)
 }
 
-/// The game ends with `player` losing by a fault: every other player wins.
+/// The game ends with `player` losing by a fault: every other player wins. The scores
+/// are the points on the board when it stopped, for a game of points (`scores/2`, as
+/// Timbiriche keeps them); else a win for each other player, 1, and 0 for `player`.
 fn finish_reason(
     mut record: GameRecord,
     referee: &Rules,
@@ -583,7 +585,10 @@ fn finish_reason(
     let n = referee.players(state)?;
     record.result = "fault".into();
     record.winners = (1..=n).filter(|p| *p != player).collect();
-    record.scores = (1..=n).map(|p| i64::from(p != player)).collect();
+    record.scores = match referee.scores(state) {
+        Ok(Some(points)) if points.len() == n as usize => points,
+        _ => (1..=n).map(|p| i64::from(p != player)).collect(),
+    };
     record.fault = Some(FaultRecord { player, reason });
     Ok(record)
 }

@@ -151,6 +151,10 @@ fn game_line(number: u32, game: &GameRecord, names: &[String; 2], order: &[usize
         .collect();
     let verdict = match (game.result.as_str(), game.winners.as_slice()) {
         ("tie", _) => "tie".to_string(),
+        ("fault", [w]) => format!(
+            "{} wins by forfeit",
+            seat_name((*w as usize).wrapping_sub(1))
+        ),
         (_, [w]) => format!("{} wins", seat_name((*w as usize).wrapping_sub(1))),
         _ => "no winner".to_string(),
     };

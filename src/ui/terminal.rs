@@ -6,6 +6,7 @@ use crate::game::board::label;
 use crate::game::{GameError, GameInfo, Move, Outcome, Rules, State, Verdict};
 use crate::players::program::ProgramSeat;
 use crate::players::spec::PlayerSpec;
+use crate::ui::forced;
 use crate::ui::text::{self, Style};
 use crate::ui::undo::{self, TakeBack};
 use std::cell::RefCell;
@@ -365,6 +366,28 @@ impl Table<'_> {
                             self.style.dim(&reason_text(&brain.reason_text(&why)))
                         ),
                     );
+                    mv
+                }
+                PlayerSpec::Human if forced::is_forced(self.rules, &state)? => {
+                    // The only move, made nowhere on the board (Othello's pass): said,
+                    // and played for the person, as the window and the browser do.
+                    let Some(mv) = self.rules.legal_moves(&state)?.into_iter().next() else {
+                        return Err(GameError::Contract(
+                            "a forced move that is not among the legal moves".into(),
+                        ));
+                    };
+                    if show_board {
+                        self.print_board(&state, &last, Some(player), out)?;
+                    }
+                    show_board = true;
+                    let side = self
+                        .game
+                        .sides
+                        .get((player as usize).wrapping_sub(1))
+                        .cloned()
+                        .unwrap_or_else(|| format!("Player {}", label(player)));
+                    let notation = self.rules.move_text(&state, &mv)?;
+                    self.say(out, &forced::text(&side, &notation));
                     mv
                 }
                 PlayerSpec::Human => {

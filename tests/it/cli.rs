@@ -137,7 +137,7 @@ fn a_person_plays_and_bad_input_changes_nothing() {
     assert!(out.contains("B (ai) plays"), "{out}");
     assert!(out.contains("Cannot read \"foo\" as a move"), "{out}");
     assert!(
-        out.contains("Illegal move: h(0,0) is already drawn"),
+        out.contains("Illegal move: a3-b3 is already drawn"),
         "{out}"
     );
     assert!(out.contains("Illegal move:"), "{out}");
@@ -178,15 +178,33 @@ fn two_computers_finish_a_game() {
 }
 
 #[test]
-fn dot_pair_notation_is_read() {
-    // a5-b5 is the top-left segment of a 5-row board: h(0,0).
+fn dot_pair_notation_is_read_and_written() {
+    // a5-b5 is the top-left segment of a 5-row board: the assignment's h(0,0).
     let o = tabula(
         &["play", "--p2", "random", "--seed", "1"],
-        "a5-b5\nh(0,0)\nquit\n",
+        "a5-b5\nh(0,0)\nmoves\nquit\n",
     );
     let out = stdout(&o);
-    // a5-b5 was played as h(0,0): typing h(0,0) next is refused as already drawn.
-    assert!(out.contains("h(0,0) is already drawn"), "{out}");
+    // a5-b5 was played as h(0,0): typing h(0,0) next is refused as already drawn, in
+    // the board's notation.
+    assert!(out.contains("a5-b5 is already drawn"), "{out}");
+    // The computer's reply and the legal moves are written as dot pairs too.
+    let reply = out
+        .lines()
+        .find_map(|l| l.split("B (random) plays ").nth(1))
+        .unwrap_or_default();
+    assert!(reply.contains('-') && !reply.contains('('), "{out}");
+    assert!(out.contains(" a1-b1 "), "{out}");
+    assert!(
+        out.lines()
+            .filter(|l| !l.contains(" > "))
+            .all(|l| !l.contains("h(0,")),
+        "{out}"
+    );
+    // The board is labelled with the same coordinates, once: rows 5..1 on the left,
+    // letters under it.
+    assert!(out.contains("      a   b   c   d   e   f"), "{out}");
+    assert!(!out.contains("      0   1   2"), "{out}");
 }
 
 /// What a move did is said in the rules' words, not as terms.
@@ -592,7 +610,7 @@ fn a_player_file_plays_and_one_that_cheats_forfeits() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(
-        out.contains("FORFEIT") && out.contains("h(0,0) is already drawn"),
+        out.contains("FORFEIT") && out.contains("a3-b3 is already drawn"),
         "{out}"
     );
 

@@ -154,7 +154,7 @@ fn slurm_present() -> bool {
         .output()
         .is_ok_and(|o| o.status.success() && !text(&o.stdout).trim().is_empty());
     if !up && std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("no Slurm cluster here: .ci/run starts one with `.ci/slurm.sh up`");
+        panic!("no Slurm cluster here: {}", crate::common::missing("sinfo"));
     }
     up
 }

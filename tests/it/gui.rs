@@ -126,14 +126,14 @@ fn a_click_draws_a_segment_and_the_turn_passes() {
     click_segment(&mut h, &seg("h", 0, 0));
     let s = h.state().session();
     assert_eq!(s.history.len(), 2);
-    assert_eq!(s.last().unwrap().notation, "h(0,0)");
+    assert_eq!(s.last().unwrap().notation, "a3-b3");
     assert_eq!(s.facts.to_move, Some(2));
     // A click near a segment, not on it, still counts (generous hit-testing) ...
     let layout = h.state().layout().unwrap();
     let near =
         layout.center(segment_line(&seg("v", 1, 2))) + vec2(layout.cell * 0.2, layout.cell * 0.1);
     click_at(&mut h, near);
-    assert_eq!(h.state().session().last().unwrap().notation, "v(1,2)");
+    assert_eq!(h.state().session().last().unwrap().notation, "c1-c2");
     // ... and a click on a drawn segment does nothing.
     click_segment(&mut h, &seg("h", 0, 0));
     assert_eq!(h.state().session().history.len(), 3);
@@ -193,8 +193,18 @@ fn the_hint_comes_from_the_computer_with_its_reason() {
     h.run_steps(1);
     wait_for(&mut h, "the hint", |a| a.hint().is_some());
     let (notation, reason) = h.state().hint().unwrap();
+    // Two dots of the 3 x 3 board, as its edges name them: "a3-b3".
+    let dots: Vec<&str> = notation.split('-').collect();
     assert!(
-        notation.starts_with('h') || notation.starts_with('v'),
+        dots.len() == 2
+            && dots.iter().all(|d| {
+                let mut cs = d.chars();
+                cs.next().is_some_and(|c| ('a'..='c').contains(&c))
+                    && cs
+                        .as_str()
+                        .parse::<u32>()
+                        .is_ok_and(|r| (1..=3).contains(&r))
+            }),
         "{notation}"
     );
     assert!(!reason.is_empty());
@@ -216,6 +226,7 @@ fn rules_edited_live_broken_then_fixed() {
     let (file, text) = copy_rules("reload");
     let mut h = harness(app(&["human", "human"], options(3, 3), Some(file.clone())));
     click_segment(&mut h, &seg("h", 0, 0));
+    let drawn = h.state().layout().expect("a board");
 
     // A syntax error: reported with file and line, and play goes on with the old rules.
     let broken = text.replacen("box_points(10).", "box_points(10", 1);
@@ -238,6 +249,8 @@ fn rules_edited_live_broken_then_fixed() {
         "line {line}: {error}"
     );
     h.get_by_label_contains("syntax error");
+    // Shown over the board's foot: the board keeps its place and its size.
+    assert_eq!(h.state().layout(), Some(drawn), "the board did not move");
     assert_eq!(h.state().session().history.len(), 2, "before the click");
     click_segment(&mut h, &seg("v", 0, 0));
     assert_eq!(h.state().session().history.len(), 3);

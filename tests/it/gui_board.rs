@@ -1,6 +1,7 @@
 //! The window's board as the browser's: a Connect Four disc dropped by a click anywhere
-//! in its column, and a person's only move made nowhere on the board (Othello's pass)
-//! said, then played for them after a pause, with no click.
+//! in its column, a person's only move made nowhere on the board (Othello's pass)
+//! said, then played for them after a pause, with no click, and Timbiriche's moves
+//! typed, listed and said as the board's edges name the dots.
 
 use crate::gui::{click_at, harness, wait_for};
 use egui_kittest::kittest::Queryable;
@@ -63,4 +64,43 @@ fn a_forced_pass_is_said_then_played_without_a_click() {
     assert!(start.elapsed() >= Duration::from_millis(1000));
     assert_eq!(h.state().session().last().unwrap().notation, "pass");
     assert_eq!(h.state().session().facts.to_move, Some(2));
+}
+
+/// Types `text` in the move box and plays it.
+fn type_move(h: &mut egui_kittest::Harness<'static, TabulaApp>, text: &str) {
+    h.get_by_role(egui::accesskit::Role::TextInput).click();
+    h.run();
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text(text);
+    h.run();
+    h.get_by_label("Play").click();
+    h.run();
+}
+
+#[test]
+fn timbiriche_moves_are_typed_listed_and_said_as_the_board_names_the_dots() {
+    let mut h = harness(two_people("dots", Vec::new(), &[]));
+    // The board's edges carry the dots' names: its labels are the notation's.
+    let board =
+        tabula::game::board::Board::from_view(&h.state().session().facts.view).expect("a board");
+    assert_eq!(board.labels.bottom, ["a", "b", "c", "d", "e", "f"]);
+    assert_eq!(board.labels.left, ["5", "4", "3", "2", "1"]);
+    type_move(&mut h, "a1-b1");
+    assert_eq!(h.state().session().last().unwrap().notation, "a1-b1");
+    // The assignment's terms are read too, and written as the board names them.
+    type_move(&mut h, "h(0,0)");
+    assert_eq!(h.state().session().last().unwrap().notation, "a5-b5");
+    assert!(
+        h.query_by_label("a5-b5").is_some(),
+        "the move list says a5-b5"
+    );
+    assert!(h.query_by_label_contains("h(0,0)").is_none());
+    // A move already drawn is refused in the same words.
+    type_move(&mut h, "b5-a5");
+    assert_eq!(h.state().session().history.len(), 3);
+    assert!(
+        h.query_by_label_contains("a5-b5 is already drawn")
+            .is_some(),
+        "refused, in the board's notation"
+    );
 }

@@ -22,7 +22,8 @@ fn sbcl_present() -> bool {
     if !found {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
-            "sbcl is needed for these tests on CI (.ci/run installs it)"
+            "{}",
+            crate::common::missing("sbcl")
         );
         eprintln!("skipped: sbcl is not installed (apt-get install sbcl)");
         return false;
@@ -31,10 +32,7 @@ fn sbcl_present() -> bool {
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    assert!(
-        bwrap,
-        "bwrap is needed for these tests (.ci/run installs it)"
-    );
+    assert!(bwrap, "{}", crate::common::missing("bwrap"));
     true
 }
 

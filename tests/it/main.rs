@@ -26,6 +26,7 @@ mod kingpawn_oracle;
 mod lisp;
 mod loading;
 mod new_game;
+mod notation;
 mod prolog;
 mod readme_tour;
 mod records;
@@ -56,6 +57,8 @@ mod web;
 mod web_board;
 #[cfg(feature = "web")]
 mod web_gdl;
+#[cfg(feature = "web")]
+mod web_names;
 #[cfg(feature = "web")]
 mod web_review;
 #[cfg(any(feature = "web", feature = "gui"))]

@@ -29,7 +29,7 @@ fn tools_present() {
             .arg(arg)
             .output()
             .is_ok_and(|o| o.status.success());
-        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
+        assert!(ok, "{}", crate::common::missing(tool));
     }
 }
 

@@ -17,7 +17,8 @@ fn the_window_renders_to_a_png() {
     let Some(xvfb) = xvfb_run() else {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
-            "xvfb-run is needed for this test on CI (.ci/run installs it)"
+            "{}",
+            crate::common::missing("xvfb-run")
         );
         eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb)");
         return;

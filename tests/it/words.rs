@@ -212,3 +212,71 @@ fn the_window_says_events_and_reasons_in_words() {
         terms.join("\n")
     );
 }
+
+/// The reasons and events `tabula play` writes for a game between computer players:
+/// the text in brackets after a move, and each `→` line.
+fn terminal_said(out: &str) -> Vec<String> {
+    let mut said = Vec::new();
+    for line in out.lines() {
+        if let Some(events) = line.trim_start().strip_prefix("→ ") {
+            said.push(events.to_string());
+        } else if line.contains(" plays ")
+            && let Some((_, reason)) = line.split_once("  [")
+        {
+            said.push(reason.trim_end_matches(']').to_string());
+        }
+    }
+    said
+}
+
+#[test]
+fn the_terminal_says_events_and_reasons_in_words() {
+    use tabula::game::{Rules, find_game};
+    let mut said = Vec::new();
+    for (game, options) in GAMES {
+        let info = find_game(game).expect("a shipped game");
+        let levels = Rules::load(info, None)
+            .and_then(|r| r.levels())
+            .expect("its players");
+        let options: Vec<String> = options
+            .iter()
+            .map(|(k, v)| match *k {
+                "position" => format!("--start={v}"),
+                _ => format!("--option={k}={v}"),
+            })
+            .collect();
+        for [p1, p2] in pairs(&levels) {
+            let mut args = vec!["play", game, "--p1", &p1, "--p2", &p2, "--seed", "3"];
+            args.extend(["--move-time", "0.1"]);
+            args.extend(options.iter().map(String::as_str));
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+                .args(&args)
+                .current_dir(crate::common::root())
+                .env("NO_COLOR", "1")
+                // One line a message, however long: the reasons are not broken.
+                .env("COLUMNS", "10000")
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("tabula runs");
+            let out = crate::common::text(&o.stdout);
+            assert!(
+                o.status.success() && out.contains("Game over"),
+                "{game} {p1} {p2}: {out}\n{}",
+                crate::common::text(&o.stderr)
+            );
+            let shown = terminal_said(&out);
+            assert!(!shown.is_empty(), "{game} {p1} {p2}: nothing said: {out}");
+            said.extend(
+                shown
+                    .into_iter()
+                    .map(|t| (format!("{game} {p1} vs {p2}"), t)),
+            );
+        }
+    }
+    let terms = all_words(&said);
+    assert!(
+        terms.is_empty(),
+        "terms shown in the terminal:\n{}",
+        terms.join("\n")
+    );
+}

@@ -143,7 +143,7 @@ game_info([
     aliases([bt, 'break-through']),
     summary("Each side starts with two rows of pieces. A piece moves one square forward, straight or diagonally, to an empty square, and captures diagonally only. The first to reach the far row, or to take every enemy piece, wins."),
     notation("A move takes one piece one square forward, straight or diagonally: c2-c3, or c2xd3 when it captures (columns a, b, c... from the left, rows 1, 2, 3... from White's side); the assignment's (2,3)-(3,4) is read too (row, column). Captures are diagonal only; reach the far row to win."),
-    notation_hint("type the piece's square and its target, e.g. c2-c3, c2xd3 or (2,3)-(3,4)"),
+    notation_hint("try c2-c3 or c2xd3: the piece's square, then its target"),
     sides(["White", "Black"]),
     options([option(rows, integer(4, 12), 8, "Rows"),
              option(cols, integer(4, 12), 8, "Columns"),
@@ -1042,7 +1042,9 @@ view(State, board(squares(Rows, Cols), Items)) :-
     numlist(1, Cols, Cs),
     maplist(column_text, Cs, ColumnLabels),
     piece_counts(State, NW, NB),
-    phrase(format_("White ~d pieces, Black ~d pieces", [NW, NB]), Caption),
+    pieces_word(NW, WhiteWord),
+    pieces_word(NB, BlackWord),
+    phrase(format_("White ~d ~s, Black ~d ~s", [NW, WhiteWord, NB, BlackWord]), Caption),
     append([Pieces0, Marks,
             [labels(left, RowLabels), labels(bottom, ColumnLabels),
              caption(Caption), colours([white, black])]], Items).
@@ -1055,6 +1057,10 @@ last_marks(last(move(R1, C1, R2, C2), Captured), Rows, Marks) :-
     D2 is Rows + 1 - R2,
     (   Captured == true -> Extra = [mark(sq(D2, C2), capture)] ; Extra = [] ),
     Marks = [mark(sq(D1, C1), last), mark(sq(D2, C2), last)|Extra].
+
+% pieces_word(+N, -Word): "piece" or "pieces", as N asks.
+pieces_word(1, "piece") :- !.
+pieces_word(_, "pieces").
 
 column_text(C, [L]) :-
     Code is 0'a + C - 1,

@@ -63,12 +63,16 @@ The state is compact, so that random playouts and searches are fast:
   * Owned: the closed boxes as box(I,J,Player), newest first.
   * History: the drawn segments as seg(Move,Player), newest first.
 
-Notation (move_text//2): the canonical written form is the assignment's
-`h(0,1)` / `v(2,3)`. Also read: upper case, blanks anywhere between the
-parts (`H (0, 1)`, `h 0 1`), and the pair-of-dots form `a1-b1`, where the
-letter is the dot column (a = column 0, from the left) and the number the
-dot row counted from 1 at the BOTTOM (on a 5-row board row 1 is I = 4), the
-dots in either order, in any case, with or without the `-`.
+Notation (move_text//2): a dot is named as a chess square, its column
+letter (a = column 0, from the left) and its row counted from 1 at the
+BOTTOM (on a 5-row board row 1 is I = 4): the board's edges show these
+letters and numbers. A segment is the pair of dots it joins, `a1-b1`: the
+canonical text names the left dot first for a horizontal segment and the
+lower dot first for a vertical one (`a1-b1`, `a1-a2`). Also read: the dots
+in either order, in any case, with or without the `-`; and the
+assignment's `h(0,1)` / `v(2,3)` (rows from 0 at the top, columns from 0 at
+the left), in upper case too, with blanks anywhere between the parts
+(`H (0, 1)`, `h 0 1`).
 */
 
 :- module(dots, [game_info/1,
@@ -119,8 +123,8 @@ game_info([
     title("Timbiriche (Dots and Boxes)"),
     aliases([timbiriche, 'dots-and-boxes', dots_and_boxes, dotsandboxes]),
     summary("Players take turns joining two neighbouring dots. Whoever draws the fourth side of a box owns it, scores its points and moves again. When every line is drawn, the most points wins."),
-    notation("A move draws a segment between two neighbouring dots: h(I,J) joins dot (I,J) to (I,J+1) and v(I,J) joins (I,J) to (I+1,J), rows I from the top and columns J from the left, from 0 (the numbers along the top and the left of the board); or a dot pair such as a1-b1: columns a, b, c... and rows 1, 2, 3... from the bottom (the letters along the bottom and the numbers on the right)."),
-    notation_hint("try h(0,1), v(2,3) or a dot pair such as a1-b1"),
+    notation("A move draws a segment between two neighbouring dots, written as the two dots it joins: a1-b1 or a1-a2. A dot is named like a chess square, its column letter a, b, c... from the left and its row 1, 2, 3... from the bottom (the letters under the board and the numbers on its left). The assignment's h(I,J) and v(I,J) are read too: h(I,J) joins dot (I,J) to (I,J+1), v(I,J) joins (I,J) to (I+1,J), rows I from 0 at the top, columns J from 0 at the left."),
+    notation_hint("try a1-b1 or a1-a2: the two dots a line joins"),
     options([option(rows, integer(2, 12), 5, "Rows of dots"),
              option(cols, integer(2, 12), 6, "Columns of dots"),
              option(players, integer(2, 4), 2, "Players")]),
@@ -614,17 +618,21 @@ result(Scores, Result) :-
 
 %% move_text(+State, ?Move)//
 % The text of a move. With Move bound and the text unbound it describes the
-% canonical text, e.g. "h(0,1)" (the assignment's notation, no spaces).
+% canonical text: the pair of dots the segment joins, e.g. "a1-b1" (the
+% left dot first) or "a1-a2" (the lower dot first), as the board's edges
+% name them; a segment off the board, which has no dots to name, is
+% written in the assignment's notation, "h(9,9)".
 % With the text bound (a list of characters) it parses any accepted
 % notation, with blanks allowed before, after and between the parts:
-%   * "h(0,1)", "H(0, 1)", "h (0,1)", "h 0 1", "v 2,3";
 %   * a pair of adjacent dots "a1-b1": column letter (a = 0, from the left),
 %     row number from 1 at the BOTTOM; either order, any case, the "-"
-%     optional ("b1a1", "A1 - A2").
+%     optional ("b1a1", "A1 - A2");
+%   * the assignment's "h(0,1)", "H(0, 1)", "h (0,1)", "h 0 1", "v 2,3".
 % Parsing never throws; it fails on text that is not a move. It does not
-% check legality: a drawn segment parses, and so does a segment off the
-% board (h(9,9), or a dot pair beyond the edge) so that explain_illegal/3
-% can say what is wrong with it. Dot pairs that are not adjacent fail.
+% check legality: a drawn segment parses, and so does h(9,9), off the
+% board, so that explain_illegal/3 can say what is wrong with it. Dot pairs
+% that are not adjacent, or name a dot off the board, fail (and
+% explain_unreadable/3 says why).
 % (It is written as a predicate, move_text/4, because it looks at the text
 % to choose between parsing and printing. It calls the nonterminals below
 % directly and never through phrase/3: in Scryer 0.10, phrase/3 inside a
@@ -635,7 +643,7 @@ move_text(State, Move, Cs0, Cs) :-
         parsed_move(State, Move0, Cs0, Cs),
         Move = Move0
     ;   var(Cs0), ground(Move) ->
-        canonical(Move, Cs0, Cs)
+        canonical(State, Move, Cs0, Cs)
     ).
 
 proper_list(L) :-
@@ -643,13 +651,26 @@ proper_list(L) :-
     ;   nonvar(L), L = [_|T], proper_list(T)
     ).
 
-%% canonical(+Move)//
-% The canonical text of the segment Move, the assignment's h(I,J) or
+%% canonical(+State, +Move)//
+% The canonical text of the segment Move: its pair of dots on the board of
+% State (dot_pair_text//2), else (off the board) the assignment's h(I,J) or
 % v(I,J), with no blanks.
-%   ?- phrase(dots:canonical(v(2,3)), Cs).
+%   ?- dots:initial_state([], _S), phrase(dots:canonical(_S, v(2,3)), Cs).
+%      Cs = "d2-d3".
+%   ?- dots:initial_state([], _S), phrase(dots:canonical(_S, h(9,9)), Cs).
+%      Cs = "h(9,9)".
+canonical(State, Move, Cs0, Cs) :-
+    (   nonvar(State), dot_pair_text(State, Move, Cs1, Cs2) ->
+        Cs0 = Cs1, Cs = Cs2
+    ;   assignment_text(Move, Cs0, Cs)
+    ).
+
+%% assignment_text(+Move)//
+% The assignment's text of a segment, h(I,J) or v(I,J), with no blanks.
+%   ?- phrase(dots:assignment_text(v(2,3)), Cs).
 %      Cs = "v(2,3)".
-canonical(h(I, J)) --> { integer(I), integer(J) }, "h(", int(I), ",", int(J), ")".
-canonical(v(I, J)) --> { integer(I), integer(J) }, "v(", int(I), ",", int(J), ")".
+assignment_text(h(I, J)) --> { integer(I), integer(J) }, "h(", int(I), ",", int(J), ")".
+assignment_text(v(I, J)) --> { integer(I), integer(J) }, "v(", int(I), ",", int(J), ")".
 
 %% int(+N)//
 % The digits of the integer N (printing only).
@@ -660,8 +681,8 @@ int(N) --> { number_chars(N, Cs) }, seq(Cs).
 parsed_move(State, Move) -->
     notation:blanks, notation(State, Move), notation:blanks.
 
-notation(_, Move) --> hv_notation(Move).
 notation(State, Move) --> pair_notation(State, Move).
+notation(_, Move) --> hv_notation(Move).
 
 %% hv_notation(-Move)//
 % The assignment's notation, h(I,J) or v(I,J), with or without the
@@ -698,14 +719,15 @@ separator --> notation:blanks, ",", !, notation:blanks.
 separator --> notation:blank, notation:blanks.
 
 %% pair_notation(+State, -Move)//
-% A pair of adjacent dots, each its column letter and its row number from
-% the bottom, joined by an optional "-": the segment between them on the
-% board of State (its height turns the row numbers round).
+% A pair of adjacent dots of the board, each its column letter and its row
+% number from the bottom, joined by an optional "-": the segment between
+% them on the board of State (its height turns the row numbers round).
 %   ?- dots:initial_state([], _S), phrase(dots:pair_notation(_S, M), "a5-b5").
 %      M = h(0,0).
 pair_notation(State, Move) -->
     dot(State, Dot1), notation:blanks, optional_dash, notation:blanks, dot(State, Dot2),
-    { adjacent_dots(Dot1, Dot2, Move) }.
+    { dot_on_board(State, Dot1), dot_on_board(State, Dot2),
+      adjacent_dots(Dot1, Dot2, Move) }.
 
 optional_dash --> "-", !.
 optional_dash --> [].
@@ -850,7 +872,7 @@ dot_on_board(State, dot(I, J)) :-
 % Message (a list of characters) says why Move is not legal in State, the
 % first reason that applies: "the game is over"; "foo is not a move: a move
 % is h(I,J) or v(I,J) with I and J integers" (the term written quoted);
-% "v(7,0) is not a segment of a 5 x 6 board"; "h(0,0) is already drawn".
+% "v(7,0) is not a segment of a 5 x 6 board"; "a5-b5 is already drawn".
 % Fails if Move is legal.
 explain_illegal(State, Move, Message) :-
     \+ ( ground(Move), legal_move(State, Move) ),
@@ -871,10 +893,10 @@ reason(_, Move) -->
 reason(State, Move) -->
     { \+ segment_bit(State, Move, _), !,
       board_size(State, Rows, Cols) },
-    canonical(Move), " is not a segment of a ", int(Rows), " x ", int(Cols),
+    assignment_text(Move), " is not a segment of a ", int(Rows), " x ", int(Cols),
     " board".
-reason(_, Move) -->
-    canonical(Move), " is already drawn".
+reason(State, Move) -->
+    canonical(State, Move), " is already drawn".
 
 
 segment_term(Move) :-
@@ -890,9 +912,9 @@ segment_term(Move) :-
 %% view(+State, -Board)
 % Board is the position in game.pl's board vocabulary: the Rows x Cols
 % dots; each drawn segment a line in its player's colour, oldest first;
-% each closed box filled with its owner's letter (A, B, C, D); the numbers
-% of h(I,J) and v(I,J) along the top and the left, and the dot pairs'
-% letters and numbers along the bottom and the right.
+% each closed box filled with its owner's letter (A, B, C, D); the dots'
+% names as the notation writes them: their column letters along the
+% bottom, their row numbers (1 at the bottom) along the left.
 %   ?- initial_state([rows(2), cols(2)], S0), apply_move(S0, h(0,0), S, _),
 %      view(S, board(Shape, [Line|_])).
 %   Shape = lattice(2, 2), Line = line(1, 1, 1, 2, 1).
@@ -903,13 +925,10 @@ view(State, board(lattice(Rows, Cols), Items)) :-
     reverse(Owned, Boxes),
     maplist(segment_line, Segments, Lines),
     maplist(box_fill, Boxes, Fills),
-    count_texts(0, Cols, Top),
-    count_texts(0, Rows, Left),
     letter_texts(Cols, Bottom),
-    count_down_texts(Rows, Right),
+    count_down_texts(Rows, Left),
     append([Lines, Fills,
-            [labels(top, Top), labels(left, Left),
-             labels(bottom, Bottom), labels(right, Right)]], Items).
+            [labels(left, Left), labels(bottom, Bottom)]], Items).
 
 segment_line(seg(Move, Player), line(R1, C1, R2, C2, Player)) :-
     move_regions(_, Move, [line(R1, C1, R2, C2)]).

@@ -114,7 +114,7 @@ game_info([
     aliases([mancala, kalaha]),
     summary("South and North each own a row of six pits, four seeds in each, and a store at their right-hand end. A move takes all the seeds of one of your pits and sows them one by one, counter-clockwise, into the next pits and your store, skipping the opponent's store. A last seed in your store gives you another move; a last seed in an empty pit of yours captures it and the seeds in the pit across. When a row is empty, each player adds the seeds left in their row to their store, and the one with more seeds wins."),
     notation("A move is the number of the pit you sow, 1 to 6, counted in the order you sow: pit 1 is the one farthest from your store, pit 6 the one next to it. South's pits are numbered from the left under the board, North's from the right over it. With more pits the numbers go on to 7 and 8."),
-    notation_hint("type the number of one of your pits, e.g. 3"),
+    notation_hint("try 3: the number of one of your pits"),
     sides(["South", "North"]),
     options([option(pits, integer(3, 8), 6, "Pits in each row"),
              option(seeds, integer(1, 8), 4, "Seeds in each pit at the start")]),

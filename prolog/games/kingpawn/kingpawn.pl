@@ -247,7 +247,7 @@ game_info([
     aliases(['king-and-pawn', kingandpawn, king_pawn, chase]),
     summary("White has a king, Black a king and a pawn. White must take the pawn within 30 moves; Black wins by escaping that long. The kings may never stand side by side."),
     notation("A move is the destination square of the king to move, as the assignment writes it: (7 1) is row 7 counted from White's side, column 1 (also 7 1, (7,1) or the algebraic a7). White (K) must take the black pawn (p) within 30 moves; the kings may never stand side by side."),
-    notation_hint("type the king's destination square, e.g. (7 1), 7 1 or a7"),
+    notation_hint("try (7 1): the square the king goes to, row then column"),
     sides(["White", "Black"]),
     options([option(position, text, none, "A start position in the position text, e.g. K81 k17 p18 w 0/30")]),
     players('kingpawn_ai.pl'),
@@ -767,7 +767,8 @@ square_term(Move) :-
 % with row 1 (White's side) at the bottom, labelled as the assignment
 % writes squares (rows and columns numbered 1 to 8); White's king K,
 % Black's king k and its pawn p (gone once taken); labels 1-8 along both
-% edges; and the caption "White has made M of its L moves".
+% edges, a square named as the notation writes it, "(7 1)" (row, then
+% column); and the caption "White has made M of its L moves".
 %   ?- initial_state([], S), view(S, board(Shape, [K|_])).
 %   Shape = squares(8, 8), K = piece(1, 1, 1, "K").
 view(State, board(squares(8, 8), Items)) :-
@@ -783,7 +784,8 @@ view(State, board(squares(8, 8), Items)) :-
     maplist(number_chars, Down, Rows),
     phrase(format_("White has made ~d of its ~d moves", [Made, Limit]), Caption),
     append([[WhitePiece, BlackPiece], PawnItems,
-            [labels(left, Rows), labels(bottom, Columns), caption(Caption),
+            [labels(left, Rows), labels(bottom, Columns),
+             square_name(["(", row, " ", column, ")"]), caption(Caption),
              colours([white, black])]], Items).
 
 % square_piece(+Square, +Player, +Glyph, -Piece): the piece on Square, in the

@@ -80,6 +80,23 @@ pub fn colour(board: &Board, player: u32) -> Color32 {
     }
 }
 
+/// `c` darkened by `k` (1: as it is), opaque.
+fn shade(c: Color32, k: f32) -> Color32 {
+    let f = |v: u8| (v as f32 * k) as u8;
+    Color32::from_rgb(f(c.r()), f(c.g()), f(c.b()))
+}
+
+/// The rim of a disc of colour `c`: a darker shade, or a grey that shows against the
+/// board for a disc already nearly black.
+fn darker(c: Color32) -> Color32 {
+    let luma = 0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32;
+    if luma < 70.0 {
+        Color32::from_gray(105)
+    } else {
+        shade(c, 0.55)
+    }
+}
+
 /// Ink that reads on `fill`.
 fn ink_on(fill: Color32) -> Color32 {
     let luma = 0.299 * fill.r() as f32 + 0.587 * fill.g() as f32 + 0.114 * fill.b() as f32;
@@ -124,7 +141,12 @@ pub fn show(
         .min((area.height() - caption_room) / (span_y + margin)))
     .max(6.0);
     let size = vec2(span_x, span_y) * cell;
-    let origin = area.center() - size * 0.5 + vec2(0.0, caption_room * 0.5);
+    // Centred across; from the top down, under its captions, so that a wide board
+    // (Kalah's two rows) sits under the score cards rather than floating low.
+    let origin = Pos2::new(
+        area.center().x - size.x * 0.5,
+        area.top() + caption_room + cell * margin * 0.5,
+    );
     let layout = Layout {
         origin,
         cell,
@@ -143,13 +165,14 @@ pub fn show(
         );
         y -= 22.0;
     }
-    labels(&painter, board, &layout, text);
     let clicked = match board.shape {
         Shape::Squares { .. } => squares(
             ui, &painter, &response, board, &layout, input, selected, dark_mode,
         ),
         Shape::Lattice { .. } => lattice(ui, &painter, &response, board, &layout, input, dark_mode),
     };
+    // Last, over the card a lattice sits on: the coordinates the notation names.
+    labels(&painter, board, &layout, text);
     (clicked, Some(layout))
 }
 
@@ -288,18 +311,33 @@ fn squares(
     } else {
         Color32::from_rgb(248, 248, 245)
     };
+    // Fills: solid in their player's colour, a fill joined to the same player's fill
+    // below or to the right (Kalah's store, two squares high) into one block, its
+    // glyph in ink that reads on it.
     for f in &board.fills {
-        let rect = layout.rect(f.r, f.c).shrink(cell * 0.04);
-        painter.rect_filled(rect, 2.0, palette::fill(f.player.max(1), dark_mode));
+        let joined = |r: u32, c: u32| board.fill_at(r, c).is_some_and(|g| g.player == f.player);
+        let gap = cell * 0.05;
+        let mut rect = layout.rect(f.r, f.c).shrink(gap);
+        if joined(f.r + 1, f.c) {
+            rect.max.y += 2.0 * gap;
+        }
+        if joined(f.r, f.c + 1) {
+            rect.max.x += 2.0 * gap;
+        }
+        let base = if f.player == 0 {
+            palette::fill(1, dark_mode)
+        } else {
+            shade(colour(board, f.player), 0.85)
+        };
+        painter.rect_filled(rect, 2.0, base);
         if !f.glyph.is_empty() {
-            let font = FontId::proportional(cell * 0.42);
-            painter.text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                &f.glyph,
-                font,
-                colour(board, f.player),
-            );
+            let font = FontId::proportional(cell * 0.5);
+            let ink = if f.player == 0 {
+                colour(board, 1)
+            } else {
+                ink_on(base)
+            };
+            painter.text(rect.center(), Align2::CENTER_CENTER, &f.glyph, font, ink);
         }
     }
     let tint = Color32::from_rgba_unmultiplied(255, 215, 0, 90);
@@ -329,7 +367,9 @@ fn squares(
             match board.piece_at(r, c) {
                 Some(p) => {
                     let fill = colour(board, p.player);
-                    let rim = ink_on(fill).gamma_multiply(0.8);
+                    // One outline, a darker shade of the disc (a light rim beside the
+                    // shadow read as two outlines round the glyph).
+                    let rim = darker(fill);
                     painter.circle_filled(
                         center + vec2(1.5, 2.0),
                         cell * 0.36,

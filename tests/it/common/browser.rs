@@ -25,7 +25,12 @@ impl Driver {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("chromedriver starts (.ci/run installs chromium-driver)");
+            .unwrap_or_else(|e| {
+                panic!(
+                    "chromedriver does not start ({e}): {}",
+                    super::missing("chromedriver")
+                )
+            });
         let start = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(

@@ -141,7 +141,8 @@ pub fn chromium() -> Option<&'static str> {
         });
     assert!(
         found.is_some() || std::env::var("CI").as_deref() != Ok("true"),
-        "chromium is needed for the page tests on CI (.ci/run installs it)"
+        "{}",
+        missing("chromium")
     );
     found
 }
@@ -189,6 +190,22 @@ pub fn page_data(page: &str) -> String {
     json
 }
 
+/// What a test says when `tool` is missing: which tool, which Debian package has it,
+/// and that `.ci/run` installs it.
+pub fn missing(tool: &str) -> String {
+    let package = match tool {
+        "bwrap" => "bubblewrap",
+        "chromedriver" => "chromium-driver",
+        "xvfb-run" => "xvfb",
+        "sinfo" | "sbatch" => "slurm-wlm (and a running one-node cluster: .ci/slurm.sh up)",
+        other => other,
+    };
+    format!(
+        "{tool} is needed for this test: on a fresh Debian machine .ci/run installs it \
+         (or: apt-get install {package})"
+    )
+}
+
 /// Fails (never skips) when a tool the test needs is missing.
 pub fn tools_present(tools: &[&str]) {
     for tool in tools {
@@ -196,7 +213,7 @@ pub fn tools_present(tools: &[&str]) {
             .arg("--version")
             .output()
             .is_ok_and(|o| o.status.success());
-        assert!(ok, "{tool} is needed for these tests (.ci/run installs it)");
+        assert!(ok, "{}", missing(tool));
     }
 }
 

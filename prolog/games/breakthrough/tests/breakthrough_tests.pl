@@ -714,7 +714,7 @@ test(the_view_draws_the_board_from_the_top) :-
     breakthrough:view(S, View),
     View = board(squares(5, 5), Items),
     sort(Items, Sorted),
-    Sorted == [caption("White 1 pieces, Black 2 pieces"), colours([white, black]),
+    Sorted == [caption("White 1 piece, Black 2 pieces"), colours([white, black]),
                labels(bottom, ["a","b","c","d","e"]), labels(left, ["5","4","3","2","1"]),
                piece(1, 3, 2, ""), piece(2, 1, 2, ""), piece(4, 2, 1, "")],
     play(S, [move(4,1,3,1)], S1, _),

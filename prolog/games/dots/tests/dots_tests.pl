@@ -368,7 +368,7 @@ test(a_drawn_segment_is_refused) :-
     \+ dots:legal_move(S, h(0,0)),
     \+ dots:apply_move(S, h(0,0), _, _),
     dots:explain_illegal(S, h(0,0), Message),
-    Message == "h(0,0) is already drawn".
+    Message == "a5-b5 is already drawn".
 
 test(a_segment_off_the_board_is_refused) :-
     dots:initial_state([], S),
@@ -403,11 +403,22 @@ test(explain_illegal_fails_for_a_legal_move) :-
    Notation
    --------------------------------------------------------------------- */
 
-test(canonical_text_is_the_assignments) :-
+% The canonical text is the pair of dots, as the board's edges name them:
+% letters along the bottom, rows from 1 at the bottom along the left.
+test(canonical_text_is_the_pair_of_dots) :-
+    dots:initial_state([], S),                % 5 rows: row I = 0 is row 5
+    move_text(S, h(0,1), T1), T1 == "b5-c5",
+    move_text(S, v(3,5), T2), T2 == "f1-f2",
+    phrase(dots:move_text(S, v(2,3)), T3), T3 == "d2-d3",
+    move_text(S, h(4,0), T4), T4 == "a1-b1",
+    dots:view(S, board(_, Items)),
+    memberchk(labels(left, ["5","4","3","2","1"]), Items),
+    memberchk(labels(bottom, ["a","b","c","d","e","f"]), Items).
+
+% A segment off the board has no dots to name: the assignment's text.
+test(a_segment_off_the_board_is_written_as_the_assignment_does) :-
     dots:initial_state([], S),
-    move_text(S, h(0,1), T1), T1 == "h(0,1)",
-    move_text(S, v(3,5), T2), T2 == "v(3,5)",
-    phrase(dots:move_text(S, v(2,3)), T3), T3 == "v(2,3)".
+    move_text(S, h(9,9), T), T == "h(9,9)".
 
 test(other_spellings_parse) :-
     dots:initial_state([], S),
@@ -445,12 +456,17 @@ test(dot_pairs_that_are_no_segment_are_explained) :-
     game:game_explain_unreadable(dots, S, "a1-c1", _),
     \+ game:game_explain_unreadable(breakthrough, S, "a1-c1", _).
 
-test(texts_off_the_board_parse_to_terms) :-
+test(texts_off_the_board_parse_to_terms_or_are_explained) :-
     dots:initial_state([], S),
     text_move(S, "h(9,9)", h(9,9)),
-    text_move(S, "a9-b9", h(-4,0)),         % row 9 of 5 is above the top
-    text_move(S, "z1-y1", h(4,24)),
-    dots:explain_illegal(S, h(9,9), "h(9,9) is not a segment of a 5 x 6 board").
+    dots:explain_illegal(S, h(9,9), "h(9,9) is not a segment of a 5 x 6 board"),
+    % dots beyond the edge are no dots: not read, and said so
+    \+ text_move(S, "a9-b9", _),
+    dots:explain_unreadable(S, "a9-b9", M1),
+    append("a9 is not a dot of this board", _, M1),
+    \+ text_move(S, "z1-y1", _),
+    dots:explain_unreadable(S, "z1-y1", M2),
+    append("z1 is not a dot of this board", _, M2).
 
 test(garbage_text_fails_and_never_throws) :-
     dots:initial_state([], S),
@@ -533,8 +549,10 @@ test(view_draws_lines_oldest_first_and_boxes_with_their_owner) :-
     Lines == [line(2,3,2,4,1), line(1,3,2,3,2), line(1,4,2,4,1), line(1,3,1,4,2)],
     findall(F, (member(F, Items), F = fill(_, _, _, _)), Fills),
     Fills == [fill(1, 3, 2, "B")],
-    memberchk(labels(top, ["0","1","2","3","4","5"]), Items),
-    memberchk(labels(right, ["5","4","3","2","1"]), Items),
+    memberchk(labels(bottom, ["a","b","c","d","e","f"]), Items),
+    memberchk(labels(left, ["5","4","3","2","1"]), Items),
+    \+ memberchk(labels(top, _), Items),
+    \+ memberchk(labels(right, _), Items),
     dots:move_regions(S, v(0,2), [line(1,3,2,3)]),
     \+ dots:move_regions(S, foo, _).
 

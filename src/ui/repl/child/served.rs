@@ -354,6 +354,17 @@ impl Session {
                 .unwrap_or_default(),
         };
         let module = crate::engine::term::quote_atom(rules.module());
+        // The sides' names, for the letters of plain pieces: the same letters as in
+        // `tabula play` (W and B, not the seats' A and B).
+        let sides: Vec<String> = engine
+            .query_value(
+                &format!("catch(({module}:game_info(I), memberchk(sides(Ss), I)), _, fail)"),
+                "Ss",
+            )
+            .ok()
+            .and_then(|t| crate::engine::term::as_list(&t))
+            .map(|l| l.iter().filter_map(crate::engine::term::as_text).collect())
+            .unwrap_or_default();
         let mut text = String::new();
         for n in &names {
             let goal = format!(
@@ -363,7 +374,7 @@ impl Session {
             if let Ok(view) = engine.query_value(&goal, "V") {
                 text.push_str(&format!(
                     "{n}:\n{}",
-                    crate::ui::text::render(&view, &[], crate::ui::text::Style::plain(), &[])
+                    crate::ui::text::render(&view, &[], crate::ui::text::Style::plain(), &sides)
                 ));
             } else if name.is_some() {
                 text.push_str(&format!(

@@ -13,7 +13,9 @@ pub(in crate::ui::window) fn show(app: &impl Window, ui: &mut Ui) {
         .show(ui, |ui| {
             for (k, position) in app.session().history.iter().skip(1).enumerate() {
                 if let Some(a) = &position.arrival {
-                    ui.horizontal(|ui| {
+                    // Wrapped within the panel's width: a long event goes on the next
+                    // line rather than past the panel's edge.
+                    ui.horizontal_wrapped(|ui| {
                         ui.label(RichText::new(format!("{:>3}.", k + 1)).monospace().weak());
                         ui.label(
                             RichText::new(palette::label(a.player).to_string())

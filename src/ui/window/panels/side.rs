@@ -8,7 +8,10 @@ use egui::Ui;
 /// Draws the right-hand panel, top to bottom.
 pub(in crate::ui::window) fn show(app: &mut impl Window, ui: &mut Ui) {
     egui::Panel::right("side")
-        .default_size(280.0)
+        // One width whatever it shows: a long message wraps rather than pushing the
+        // board aside.
+        .resizable(false)
+        .exact_size(300.0)
         .show(ui, |ui| {
             controls::show(app, ui);
             status::show(app, ui);
