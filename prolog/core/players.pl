@@ -277,7 +277,13 @@ reason_text(mcts(Iterations, WinRate), Chars) :-
 reason_text(fallback(no_move), "the search found no move: the first legal one").
 reason_text(fallback(Error), Chars) :-
     Error \== no_move,
-    phrase(format_("the search failed (~q): the first legal move", [Error]), Chars).
+    % In words: a message the rules gave, else what kind of error stopped it.
+    (   Error = error(rules_error(Msg), _), catch(atom_chars(_, Msg), _, fail) -> Why = Msg
+    ;   Error = error(Formal, _), compound(Formal) -> functor(Formal, F, _), error_kind(F, Why)
+    ;   Why = "an error in the rules"
+    ),
+    phrase(format_("the search stopped on ~s: the first legal move", [Why]), Chars).
+
 reason_text(rules_edited(Level, Why), Chars) :-
     (   reason_text(Why, WhyChars) -> true
     ;   phrase(format_("~q", [Why]), WhyChars)
@@ -286,6 +292,13 @@ reason_text(rules_edited(Level, Why), Chars) :-
 
 s(1, '') :- !.
 s(_, s).
+
+% error_kind(+Formal, -Chars): the kind of error that stopped a search, in words.
+error_kind(resource_error, "a lack of memory") :- !.
+error_kind(existence_error, "a predicate the rules call but do not define") :- !.
+error_kind(type_error, "a value of the wrong type in the rules") :- !.
+error_kind(instantiation_error, "a variable the rules left unbound") :- !.
+error_kind(_, "an error in the rules").
 
 % judgement(+Value, -Chars): how a search value reads for the mover.
 judgement(V, "a forced win") :- V >= 9000, !.

@@ -409,6 +409,12 @@ test(reasons_in_words) :-
     players:reason_text(rules_edited(alphabeta, search(2, 0)),
                         "the rules were edited, so alphabeta stands in: searched 2 moves ahead: even"),
     players:reason_text(fallback(no_move), _),
+    % An error that stopped a search is said in words, never as its term.
+    players:reason_text(fallback(error(rules_error("the role x has no legal move"), legal/2)),
+                        "the search stopped on the role x has no legal move: the first legal move"),
+    players:reason_text(fallback(error(type_error(integer, a), foo/1)),
+                        "the search stopped on a value of the wrong type in the rules: the first legal move"),
+    players:reason_text(fallback(oops), "the search stopped on an error in the rules: the first legal move"),
     forall(( member(Game, [dots, breakthrough, kingpawn]), middle(Game, S),
              member(Level, [random, alphabeta, mcts]) ),
            ( players:choose_move(Game, Level, S, 50, _, Reason),
