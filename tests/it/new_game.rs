@@ -35,6 +35,15 @@ fn rules_folder(name: &str) -> PathBuf {
         std::fs::copy(root().join("prolog/core").join(f), dir.join("core").join(f))
             .expect("copied");
     }
+    // What the contract loads for GDL games (game.pl uses gdl/gdl_text.pl).
+    std::fs::create_dir_all(dir.join("core/gdl")).unwrap();
+    for f in ["gdl_text.pl", "kif.pl"] {
+        std::fs::copy(
+            root().join("prolog/core/gdl").join(f),
+            dir.join("core/gdl").join(f),
+        )
+        .expect("copied");
+    }
     std::fs::create_dir_all(dir.join("lib")).unwrap();
     std::fs::copy(
         root().join("prolog/lib/notation.pl"),
