@@ -48,7 +48,14 @@ pub fn translated(kif: &Path) -> Result<PathBuf, GameError> {
     std::fs::create_dir_all(&dir).map_err(|e| {
         GameError::file(&dir, "cannot create the folder of translated GDL games", e)
     })?;
-    let partial = dir.join(format!(".{module}-{digest}.{}.part", std::process::id()));
+    // A name of this call's own: two threads (or processes) may translate one file at
+    // once; each writes its own and the last rename wins, with the same text.
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let partial = dir.join(format!(
+        ".{module}-{digest}.{}-{call}.part",
+        std::process::id()
+    ));
     let engine = Engine::fresh()?;
     engine.consult(&core_file("gdl/gdl.pl"))?;
     let goal = format!(
