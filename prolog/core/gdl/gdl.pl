@@ -182,6 +182,9 @@ term(s(A), _, N, N, A).
 term(v(V), _, N0, N, X) :-
     (   memberchk(V=X0, N0) -> X = X0, N = N0 ; N = [V=X|N0] ).
 term(l(_, [s(F)]), _, N, N, F) :- !.
+term(l(_, [s('.'), _, _]), L, _, _, _) :- !,
+    % Prolog's own list constructor: such a term would be a list, not data.
+    throw(gdl_error(error(L, "a function may not be named . (a dot)"))).
 term(l(_, [s(F)|Args]), L, N0, N, X) :- !,
     terms(Args, L, N0, N, Xs),
     X =.. [F|Xs].
@@ -574,12 +577,7 @@ write_recursive(Out, N, Kind, Kinds, Cycle, Rules) :-
     Cycle = [First|_],
     atom_concat('gdl_fix@', First, Fix),
     atom_concat('gdl_step@', First, Step),
-    relation_arity(N, Rules, A),
-    length(As, A),
-    context(Kind, S, D, Ctx),
-    append(Ctx, As, HeadArgs),
-    pred_name(N, P),
-    H =.. [P|HeadArgs],
+    relation_head(N, Kind, Rules, S, D, Ctx, As, _, _, H),
     append(Ctx, [Set], FixArgs),
     FixCall =.. [Fix|FixArgs],
     % A tuple of the fixpoint is the relation's term, N(Args...): not a list of
@@ -654,12 +652,7 @@ left_recursive(Cycle, Rules) :-
 % g_N(S, [D,] Args...) calls 'g_N@'(S, [D,] Args..., []), whose last argument
 % is the list of the calls of the cycle it was called from.
 write_guarded(Out, N, Kind, Kinds, Cycle, Rules) :-
-    relation_arity(N, Rules, A),
-    length(As, A),
-    context(Kind, S, D, Ctx),
-    append(Ctx, As, HeadArgs),
-    pred_name(N, P),
-    H =.. [P|HeadArgs],
+    relation_head(N, Kind, Rules, S, D, _, _, HeadArgs, P, H),
     atom_concat(P, '@', PA),
     append(HeadArgs, [[]], EntryArgs),
     Entry =.. [PA|EntryArgs],
@@ -675,6 +668,16 @@ write_guarded(Out, N, Kind, Kinds, Cycle, Rules) :-
              body_goal(Body, Kinds, S1, D1, [], G),
              (   G == true -> portray_clause(Out, GH) ; portray_clause(Out, (GH :- G)) ) )),
     D = D, S = S.
+
+% relation_head(+N, +Kind, +Rules, ?S, ?D, -Ctx, -As, -HeadArgs, -P, -H): the
+% head g_N(S, [D,] As...) of relation N, with fresh arguments As.
+relation_head(N, Kind, Rules, S, D, Ctx, As, HeadArgs, P, H) :-
+    relation_arity(N, Rules, A),
+    length(As, A),
+    context(Kind, S, D, Ctx),
+    append(Ctx, As, HeadArgs),
+    pred_name(N, P),
+    H =.. [P|HeadArgs].
 
 % A literal of a relation of the cycle is called with its ancestors.
 guarded(Cycle, Anc, r(M, As), anc(M, As, Anc)) :- memberchk(M, Cycle), !.
